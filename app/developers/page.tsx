@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { publicBaseFromHeaders } from "@/lib/api/base-url";
+import { buildGuide } from "@/lib/meta/developer-guide";
+import { DeveloperGuide } from "@/components/developer-guide";
+import { JsonLd } from "@/components/json-ld";
+
+export const metadata: Metadata = {
+  title: "Developer guide",
+  description: "The site's keyless public API: every endpoint with parameters, limits, errors and a curl example.",
+  alternates: { canonical: "/developers", types: { "text/markdown": "/developers.md" } },
+};
+
+export default async function DevelopersPage() {
+  const base = publicBaseFromHeaders(await headers());
+  const guide = buildGuide(base);
+  return (
+    <>
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "TechArticle",
+          "@id": `${base}/developers`,
+          url: `${base}/developers`,
+          headline: "Developer guide",
+          about: { "@type": "WebAPI", name: "Public API", documentation: `${base}/developers`, url: `${base}/openapi.json` },
+        }}
+      />
+      <DeveloperGuide guide={guide} />
+    </>
+  );
+}

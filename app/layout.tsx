@@ -1,0 +1,43 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { siteConfig } from "@/site.config";
+import { siteUrl } from "@/lib/env";
+import { SiteHeader } from "@/components/site-header";
+import { SiteFooter } from "@/components/site-footer";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  metadataBase: new URL(siteUrl()),
+  title: { default: siteConfig.title, template: `%s — ${siteConfig.name}` },
+  description: siteConfig.description,
+  authors: [{ name: siteConfig.author.name }],
+  openGraph: { type: "website", siteName: siteConfig.name, locale: siteConfig.locale.replace("-", "_") },
+  twitter: { card: "summary" },
+  alternates: { types: { "application/openapi+json": "/openapi.json" } },
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#fbfaf7" },
+    { media: "(prefers-color-scheme: dark)", color: "#161513" },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang={siteConfig.locale}>
+      <body>
+        <a className="skip" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="shell">
+          {children}
+        </main>
+        <SiteFooter />
+      </body>
+    </html>
+  );
+}

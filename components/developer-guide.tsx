@@ -1,0 +1,116 @@
+import { CONVENTIONS, type Guide } from "@/lib/meta/developer-guide";
+
+/** Backtick spans as <code>, the rest as text. */
+function InlineCode({ text }: { text: string }) {
+  return (
+    <>
+      {text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}
+    </>
+  );
+}
+
+export function DeveloperGuide({ guide }: { guide: Guide }) {
+  const { base } = guide;
+  return (
+    <article>
+      <h1>Developer guide</h1>
+      <p className="lede">A keyless, read-only JSON API. No key, account or token: send plain HTTP requests.</p>
+      <ul>
+        <li>
+          OpenAPI 3.1: <a href="/openapi.json">{base}/openapi.json</a>
+        </li>
+        <li>
+          API catalog (RFC 9727): <a href="/.well-known/api-catalog">{base}/.well-known/api-catalog</a>
+        </li>
+        <li>
+          MCP server: <code>{base}/mcp</code> — the same capabilities as tools for AI agents
+        </li>
+        <li>
+          This guide as Markdown: <a href="/developers.md">/developers.md</a> (or send <code>Accept: text/markdown</code>)
+        </li>
+      </ul>
+
+      <h2>Conventions</h2>
+      <ul>
+        {CONVENTIONS.map((c) => (
+          <li key={c}>
+            <InlineCode text={c} />
+          </li>
+        ))}
+      </ul>
+
+      <h2>Rate limits</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>Policy</th>
+            <th>Rule</th>
+          </tr>
+        </thead>
+        <tbody>
+          {guide.limits.map((l) => (
+            <tr key={l.name}>
+              <td>
+                <code>{l.name}</code>
+              </td>
+              <td>{l.rule}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      {guide.groups.map((group) => (
+        <section key={group.tag} aria-labelledby={`tag-${group.tag}`}>
+          <h2 id={`tag-${group.tag}`}>{group.tag}</h2>
+          <p>{group.description}</p>
+          {group.endpoints.map((e) => (
+            <section key={e.operationId} className="endpoint" id={e.operationId}>
+              <h3>
+                <span className="method">{e.method}</span>
+                <code>{e.path}</code>
+              </h3>
+              <p className="meta-line">
+                {e.operationId} · rate limit {e.limit}
+              </p>
+              <p>{e.description}</p>
+              {e.parameters.length > 0 ? (
+                <table>
+                  <thead>
+                    <tr>
+                      <th>Parameter</th>
+                      <th>Type</th>
+                      <th>Required</th>
+                      <th>Description</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {e.parameters.map((p) => (
+                      <tr key={p.name}>
+                        <td>
+                          <code>{p.name}</code>
+                        </td>
+                        <td>{p.type}</td>
+                        <td>{p.required ? "yes" : "no"}</td>
+                        <td>{p.description}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : null}
+              <ul>
+                {e.responses.map((r) => (
+                  <li key={r.status}>
+                    <strong>{r.status}</strong>: {r.description}
+                  </li>
+                ))}
+              </ul>
+              <pre>
+                <code>{e.curl}</code>
+              </pre>
+            </section>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,4 @@
+/** schema.org JSON-LD; `<` is escaped so page text can never close the script element. */
+export function JsonLd({ data }: { data: Record<string, unknown> }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+}

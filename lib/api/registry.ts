@@ -1,0 +1,14 @@
+import type { Endpoint } from "./endpoint";
+import { health } from "@/lib/meta/health";
+import { openapi } from "@/lib/meta/openapi-endpoint";
+import { apiCatalogEndpoint } from "@/lib/meta/api-catalog";
+import { developerGuideMarkdown } from "@/lib/meta/developer-guide-endpoint";
+
+/**
+ * Every endpoint in one list: the source of /openapi.json, the API catalog, the developer
+ * guide, the MCP tools and the contract test battery. Register a new endpoint here and
+ * all of those pick it up. (A function, because some endpoints describe the registry itself.)
+ */
+export function endpoints(): readonly Endpoint[] {
+  return [health, openapi, apiCatalogEndpoint, developerGuideMarkdown];
+}

@@ -1,0 +1,29 @@
+import type { z } from "zod";
+import { ApiError } from "./errors";
+
+/**
+ * Turn zod issues into the spec's 400: the message names every bad field, `parameter`
+ * names the first (the spec's Error field for a rejected query parameter).
+ */
+export function validationError(issues: z.core.$ZodIssue[], where: "query" | "body"): ApiError {
+  const described = issues.map((issue) => {
+    const field = issue.path.map(String).join(".") || where;
+    const missing = issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined;
+    return { field, text: missing ? `${field} is required` : `${field}: ${issue.message}` };
+  });
+  const first = described[0]?.field ?? where;
+  const message = described.map((d) => d.text).join("; ");
+  return new ApiError("bad_request", `Invalid ${where === "query" ? "parameter" : "request body"}: ${message}.`, {
+    extras: where === "query" ? { parameter: first } : { field: first },
+  });
+}
+
+/** The declared query parameters as an object, first value of each (unknown parameters are ignored). */
+export function queryObject(params: URLSearchParams, keys: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of keys) {
+    const v = params.get(k);
+    if (v !== null) out[k] = v;
+  }
+  return out;
+}

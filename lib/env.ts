@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the site reads, parsed once with working defaults.
+ * No other module reads `process.env`: that keeps the README's table honest.
+ */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(blankToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(blankToUndefined, z.url().optional());
+
+const schema = z.object({
+  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+  HOSTNAME: z.preprocess(blankToUndefined, z.string().default("0.0.0.0")),
+  SITE_URL: optionalUrl,
+  NODE_ENV: z.preprocess(blankToUndefined, z.string().default("production")),
+  VERCEL: optionalString,
+
+  UPSTASH_REDIS_REST_URL: optionalUrl,
+  UPSTASH_REDIS_REST_TOKEN: optionalString,
+  KV_REST_API_URL: optionalUrl,
+  KV_REST_API_TOKEN: optionalString,
+  REDIS_URL: optionalUrl,
+  /** Namespace for every key this site writes, so several sites (or test runs) can share one Redis. */
+  STORE_PREFIX: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default("site")),
+  STORE_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(50).max(10_000).default(500)),
+
+  TRUST_PROXY_HEADER: z.preprocess(
+    blankToUndefined,
+    z.string().regex(/^[A-Za-z0-9-]+$/, "must be a header name").transform((s) => s.toLowerCase()).optional(),
+  ),
+
+  ASK_MODEL_URL: optionalUrl,
+  ASK_MODEL_NAME: optionalString,
+  ASK_MODEL_KEY: optionalString,
+  ASK_MODEL_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(100).max(30_000).default(2500)),
+
+  LENS_ALLOW_HOSTS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default("")
+      .transform((s) => s.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  ),
+
+  SPOTIFY_CLIENT_ID: optionalString,
+  SPOTIFY_CLIENT_SECRET: optionalString,
+  SPOTIFY_REFRESH_TOKEN: optionalString,
+  SPOTIFY_API_URL: z.preprocess(blankToUndefined, z.url().default("https://api.spotify.com")),
+  SPOTIFY_ACCOUNTS_URL: z.preprocess(blankToUndefined, z.url().default("https://accounts.spotify.com")),
+  ODESLI_API_URL: z.preprocess(blankToUndefined, z.url().default("https://api.song.link")),
+
+  COFFEE_ICS_URL: optionalUrl,
+  COFFEE_BOOKING_URL: optionalUrl,
+  CRON_SECRET: optionalString,
+
+  /** Serves /bench/baseline, the contract-free twin the benchmark compares against. */
+  BENCH_BASELINE: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n  ${lines.join("\n  ")}`);
+  }
+  return parsed.data;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** The public base URL, without a trailing slash. */
+export function siteUrl(): string {
+  const e = env();
+  return (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+}
+
+export function upstashConfig(): { url: string; token: string } | undefined {
+  const e = env();
+  const url = e.UPSTASH_REDIS_REST_URL ?? e.KV_REST_API_URL;
+  const token = e.UPSTASH_REDIS_REST_TOKEN ?? e.KV_REST_API_TOKEN;
+  return url && token ? { url, token } : undefined;
+}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryLimiter, createRedisLimiter, createUpstashLimiter, withLocalFallback, type Limiter } from "./limiter";
+import { policies, policyHeader, rateLimitHeader } from "./policies";
+import { createRedisClient, type RedisClient } from "@/lib/store/redis";
+import { createUpstashClient } from "@/lib/store/upstash";
+import { SHARED_REDIS_URL, ThrowawayRedis } from "@/tests/helpers/redis";
+import { startUpstashShim, type UpstashShim } from "@/tests/helpers/upstash-shim";
+
+const quiet = () => {};
+let client: RedisClient;
+let shim: UpstashShim;
+const run = `${process.pid}-${Date.now()}`;
+
+beforeAll(async () => {
+  client = createRedisClient(SHARED_REDIS_URL, quiet);
+  for (let i = 0; i < 50 && !client.isReady; i++) await new Promise((r) => setTimeout(r, 20));
+  shim = await startUpstashShim(SHARED_REDIS_URL);
+});
+afterAll(async () => {
+  await client.close().catch(() => {});
+  await shim.close();
+});
+
+describe("policy headers", () => {
+  it("use the IETF structured-field form", () => {
+    expect(policyHeader(policies.read)).toBe('"read";q=120;w=60');
+    expect(rateLimitHeader(policies.read, 87, 23)).toBe('"read";r=87;t=23');
+    expect(rateLimitHeader(policies.compare, -3, 5)).toBe('"compare";r=0;t=5');
+  });
+  it("match the Limits table of the spec", () => {
+    expect([policies.read, policies.inspect, policies.compare, policies["ask-model"]].map((p) => [p.limit, p.windowSeconds, p.soft])).toEqual([
+      [120, 60, false],
+      [30, 60, false],
+      [4, 60, false],
+      [20, 60, true],
+    ]);
+  });
+});
+
+const limiters: [string, () => Limiter][] = [
+  ["memory", () => createMemoryLimiter()],
+  ["redis", () => createRedisLimiter(client, `lt-${run}-redis-${Math.random()}`)],
+  ["upstash", () => createUpstashLimiter(createUpstashClient(shim.url, shim.token, 2000), 2000, `lt-${run}-up-${Math.random()}`)],
+];
+
+describe.each(limiters)("%s limiter", (_name, make) => {
+  it("allows exactly q of 50 simultaneous requests (inspect, q=30)", async () => {
+    const limiter = make();
+    const results = await Promise.all(Array.from({ length: 50 }, () => limiter.consume(policies.inspect, "caller-a")));
+    expect(results.filter((r) => r.allowed)).toHaveLength(30);
+    const remaining = results.filter((r) => r.allowed).map((r) => r.remaining).sort((a, b) => a - b);
+    expect(remaining).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    for (const r of results.filter((x) => !x.allowed)) {
+      expect(r.remaining).toBe(0);
+      expect(r.resetSeconds).toBeGreaterThanOrEqual(1);
+      expect(r.resetSeconds).toBeLessThanOrEqual(60);
+    }
+  });
+
+  it("counts each caller and each policy separately", async () => {
+    const limiter = make();
+    for (let i = 0; i < 4; i++) expect((await limiter.consume(policies.compare, "caller-a")).allowed).toBe(true);
+    expect((await limiter.consume(policies.compare, "caller-a")).allowed).toBe(false);
+    expect((await limiter.consume(policies.compare, "caller-b")).allowed).toBe(true);
+    expect((await limiter.consume(policies.inspect, "caller-a")).allowed).toBe(true);
+  });
+});
+
+describe("local fallback", () => {
+  it("counts in memory while Redis is down (logged once), then uses Redis again", async () => {
+    const redis = new ThrowawayRedis();
+    await redis.start();
+    const c = createRedisClient(redis.url, quiet);
+    for (let i = 0; i < 50 && !c.isReady; i++) await new Promise((r) => setTimeout(r, 20));
+    const logs: string[] = [];
+    const limiter = withLocalFallback(createRedisLimiter(c, `fb-${run}`), (m) => logs.push(m));
+
+    expect((await limiter.consume(policies.compare, "x")).remaining).toBe(3);
+    await redis.stop();
+    // The local limiter starts its own window: 4 more allowed, the 5th refused, one log line.
+    const during = [];
+    for (let i = 0; i < 5; i++) during.push(await limiter.consume(policies.compare, "x"));
+    expect(during.map((r) => r.allowed)).toEqual([true, true, true, true, false]);
+    expect(logs.filter((l) => l.includes("counting in process memory"))).toHaveLength(1);
+
+    await redis.start(); // same port, empty data
+    let result;
+    for (let i = 0; i < 100; i++) {
+      result = await limiter.consume(policies.read, `after-${i}`);
+      if (logs.some((l) => l.includes("is back"))) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(logs.some((l) => l.includes("is back"))).toBe(true);
+    expect(result?.allowed).toBe(true);
+    // Back on Redis: the new server holds this caller's count.
+    const key = `fb-${run}:rl:read:after-fresh`;
+    await limiter.consume(policies.read, "after-fresh");
+    expect(await c.get(key)).toBe("1");
+    await c.close().catch(() => {});
+    await redis.stop();
+  });
+});

@@ -1,0 +1,88 @@
+import { createClient } from "redis";
+import { StoreUnavailableError } from "@/lib/api/errors";
+import type { Store } from "./types";
+import { withTimeout, toNumberMap } from "./util";
+
+function newClient(url: string) {
+  return createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 2000,
+      reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000),
+    },
+  });
+}
+
+export type RedisClient = ReturnType<typeof newClient>;
+
+/**
+ * A node-redis client that never queues commands while disconnected: a command during an
+ * outage fails at once (so the caller can answer 503 or fall back) instead of hanging.
+ * It keeps reconnecting in the background, so a returning Redis is used again.
+ */
+export function createRedisClient(url: string, log: (msg: string) => void = console.warn): RedisClient {
+  let down = false;
+  const client = newClient(url);
+  // An 'error' listener is required: without one, node-redis errors crash the process.
+  client.on("error", (err: Error) => {
+    if (!down) log(`[store] redis unreachable (${err.message}); retrying in the background`);
+    down = true;
+  });
+  client.on("ready", () => {
+    if (down) log("[store] redis reachable again");
+    down = false;
+  });
+  client.connect().catch(() => {
+    /* reported through the 'error' listener; reconnection continues */
+  });
+  return client;
+}
+
+export function createRedisStore(client: RedisClient, timeoutMs: number, prefix = ""): Store {
+  const run = async <T>(what: string, op: () => Promise<T>): Promise<T> => {
+    if (!client.isReady) throw new StoreUnavailableError(`redis is not connected (${what})`);
+    try {
+      return await withTimeout(op(), timeoutMs, what);
+    } catch (err) {
+      throw new StoreUnavailableError(`redis ${what} failed: ${(err as Error).message}`, { cause: err });
+    }
+  };
+
+  return {
+    kind: "redis",
+    getJson: <T>(key: string) =>
+      run("get", async () => {
+        const raw = await client.get(prefix + key);
+        return raw === null ? null : (JSON.parse(raw) as T);
+      }),
+    setJson: (key, value, options) =>
+      run("set", async () => {
+        const raw = JSON.stringify(value);
+        await (options?.ttlSeconds ? client.set(prefix + key, raw, { EX: options.ttlSeconds }) : client.set(prefix + key, raw));
+      }),
+    del: (key) => run("del", async () => void (await client.del(prefix + key))),
+    hincrby: (key, field, by, ttlSeconds) =>
+      run("hincrby", async () => {
+        const [count] = await client.multi().hIncrBy(prefix + key, field, by).expire(prefix + key, ttlSeconds).exec();
+        return Number(count);
+      }),
+    hgetallMany: (keys) =>
+      run("hgetall", async () => {
+        const multi = client.multi();
+        for (const k of keys) multi.hGetAll(prefix + k);
+        const rows = (await multi.exec()) as unknown as Record<string, string>[];
+        return rows.map(toNumberMap);
+      }),
+    pushCapped: (key, value, max) =>
+      run("push", async () => {
+        await client.multi().lPush(prefix + key, JSON.stringify(value)).lTrim(prefix + key, 0, max - 1).exec();
+      }),
+    listRecent: <T>(key: string, count: number) =>
+      run("lrange", async () => (await client.lRange(prefix + key, 0, count - 1)).map((s) => JSON.parse(s) as T)),
+    ping: () => run("ping", async () => void (await client.ping())),
+    close: async () => {
+      if (client.isOpen) await client.close().catch(() => client.destroy());
+    },
+  };
+}

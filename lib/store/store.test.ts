@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryStore } from "./memory";
+import { createRedisClient, createRedisStore, type RedisClient } from "./redis";
+import { createUpstashClient, createUpstashStore } from "./upstash";
+import type { Store } from "./types";
+import { StoreUnavailableError } from "@/lib/api/errors";
+import { SHARED_REDIS_URL, ThrowawayRedis } from "@/tests/helpers/redis";
+import { startUpstashShim, type UpstashShim } from "@/tests/helpers/upstash-shim";
+
+const quiet = () => {};
+let redisClient: RedisClient;
+let shim: UpstashShim;
+const prefix = `store-test-${process.pid}-${Date.now()}:`;
+
+beforeAll(async () => {
+  redisClient = createRedisClient(SHARED_REDIS_URL, quiet);
+  for (let i = 0; i < 50 && !redisClient.isReady; i++) await new Promise((r) => setTimeout(r, 20));
+  shim = await startUpstashShim(SHARED_REDIS_URL);
+});
+afterAll(async () => {
+  await redisClient.close().catch(() => {});
+  await shim.close();
+});
+
+const backends: [string, () => Store][] = [
+  ["memory", () => createMemoryStore()],
+  ["redis", () => createRedisStore(redisClient, 1000, `${prefix}redis:`)],
+  ["upstash", () => createUpstashStore(createUpstashClient(shim.url, shim.token, 1000), `${prefix}upstash:`)],
+];
+
+describe.each(backends)("%s store", (_name, make) => {
+  it("round-trips JSON values and deletes them", async () => {
+    const s = make();
+    expect(await s.getJson("missing")).toBeNull();
+    const value = { a: 1, b: ["x", null, true], c: { d: "ünïcødé ✓" } };
+    await s.setJson("k", value);
+    expect(await s.getJson("k")).toEqual(value);
+    await s.del("k");
+    expect(await s.getJson("k")).toBeNull();
+  });
+
+  it("expires values with a ttl", async () => {
+    const s = make();
+    await s.setJson("ttl", 1, { ttlSeconds: 1 });
+    expect(await s.getJson("ttl")).toBe(1);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await s.getJson("ttl")).toBeNull();
+  });
+
+  it("counts hash fields atomically under concurrency and reads many hashes at once", async () => {
+    const s = make();
+    await Promise.all(Array.from({ length: 40 }, () => s.hincrby("h1", "GPTBot", 1, 60)));
+    await s.hincrby("h1", "ClaudeBot", 3, 60);
+    const [h1, h2] = await s.hgetallMany(["h1", "h2-missing"]);
+    expect(h1).toEqual({ GPTBot: 40, ClaudeBot: 3 });
+    expect(h2).toEqual({});
+  });
+
+  it("keeps only the newest entries of a capped list", async () => {
+    const s = make();
+    for (let i = 0; i < 7; i++) await s.pushCapped("list", { i }, 5);
+    expect(await s.listRecent("list", 10)).toEqual([{ i: 6 }, { i: 5 }, { i: 4 }, { i: 3 }, { i: 2 }]);
+    expect(await s.listRecent("list", 2)).toEqual([{ i: 6 }, { i: 5 }]);
+  });
+
+  it("answers a ping", async () => {
+    await expect(make().ping()).resolves.toBeUndefined();
+  });
+});
+
+describe("an unreachable store", () => {
+  it("redis: fails fast with StoreUnavailableError and recovers when Redis returns", async () => {
+    const redis = new ThrowawayRedis();
+    await redis.start();
+    const client = createRedisClient(redis.url, quiet);
+    const store = createRedisStore(client, 500, prefix);
+    for (let i = 0; i < 50 && !client.isReady; i++) await new Promise((r) => setTimeout(r, 20));
+    await store.setJson("kept", { v: 1 });
+    await redis.stop();
+    await expect(store.getJson("kept")).rejects.toBeInstanceOf(StoreUnavailableError);
+    await redis.start();
+    let back = false;
+    for (let i = 0; i < 100 && !back; i++) {
+      back = await store.ping().then(() => true, () => false);
+      if (!back) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(back).toBe(true);
+    await store.close();
+    await redis.stop();
+  });
+
+  it("upstash: a refused connection is StoreUnavailableError, not a crash", async () => {
+    const dead = await startUpstashShim(SHARED_REDIS_URL);
+    const url = dead.url;
+    await dead.close();
+    const store = createUpstashStore(createUpstashClient(url, "t", 500));
+    await expect(store.getJson("x")).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+});

@@ -1,0 +1,37 @@
+// What `npm start` runs: Next's own request handler behind a plain Node HTTP server whose
+// only job is to tell the app the socket address of each caller. Next passes a client-sent
+// X-Forwarded-For through unchanged, so headers alone cannot identify a caller; this
+// server deletes any client-sent copy of its own header and stamps the real address in it.
+// lib/api/caller.ts reads it. (Plain JS so production needs no TypeScript loader.)
+import { createServer } from "node:http";
+import next from "next";
+
+const SOCKET_HEADER = "x-site-socket-ip";
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOSTNAME || "0.0.0.0";
+
+const app = next({ dev: false, hostname, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => {
+  delete req.headers[SOCKET_HEADER];
+  req.headers[SOCKET_HEADER] = req.socket.remoteAddress ?? "";
+  handle(req, res).catch((err) => {
+    console.error("[server] unhandled request error", err);
+    if (!res.headersSent) {
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ ok: false, error: "Something went wrong on our side.", code: "internal_error", status: 500 }));
+    } else res.destroy();
+  });
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, hostname, () => {
+  console.log(`> Ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+});
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  });
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    environment: "node",
+    include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
+    setupFiles: ["tests/helpers/loopback-guard.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each integration file starts its own server; two at a time suits a 2-core machine.
+    maxWorkers: 2,
+  },
+});
