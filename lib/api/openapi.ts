@@ -5,6 +5,7 @@ import { toComponents, schemaRef } from "./json-schema";
 import { allNamedSchemas } from "./schemas";
 import { policies } from "@/lib/ratelimit";
 import { siteConfig } from "@/site.config";
+import { env } from "@/lib/env";
 
 type Json = Record<string, unknown>;
 
@@ -118,7 +119,9 @@ export function buildOpenApi(endpoints: readonly Endpoint[], base: string): Json
       contact: { name: siteConfig.author.name, url: `${base}/developers` },
       license: { name: "MIT", identifier: "MIT" },
     },
-    servers: [{ url: base, description: "This deployment" }],
+    // A relative server ("/": wherever this document was fetched from) unless the operator
+    // configured a public SITE_URL, so a local or preview deployment never advertises localhost.
+    servers: [env().SITE_URL ? { url: base, description: "This deployment" } : { url: "/", description: "The host serving this document" }],
     security: [],
     tags: TAGS.filter((t) => endpoints.some((e) => e.tag === t.name)),
     externalDocs: { description: "Developer guide", url: `${base}/developers` },

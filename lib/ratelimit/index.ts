@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 import { getBackend } from "@/lib/store";
 import { createMemoryLimiter, createRedisLimiter, createUpstashLimiter, withLocalFallback, type Limiter } from "./limiter";
 import { policies, type PolicyName } from "./policies";
@@ -6,19 +7,18 @@ import { policies, type PolicyName } from "./policies";
 export { policies, policyHeader, rateLimitHeader, type Policy, type PolicyName } from "./policies";
 export type { LimitResult, Limiter } from "./limiter";
 
-let limiter: Limiter | undefined;
-
 /** The process-wide limiter over the configured backend (same choice as the store). */
 export function getLimiter(): Limiter {
-  if (limiter) return limiter;
+  return processSingleton("limiter", makeLimiter);
+}
+
+function makeLimiter(): Limiter {
   const b = getBackend();
-  limiter =
-    b.kind === "upstash"
+  return b.kind === "upstash"
       ? withLocalFallback(createUpstashLimiter(b.client, env().STORE_TIMEOUT_MS, env().STORE_PREFIX))
       : b.kind === "redis"
         ? withLocalFallback(createRedisLimiter(b.client, env().STORE_PREFIX))
         : createMemoryLimiter();
-  return limiter;
 }
 
 /** Spend one unit of `name` for a caller. */

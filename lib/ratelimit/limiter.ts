@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { Ratelimit } from "@upstash/ratelimit";
 import type { Redis } from "@upstash/redis";
-import type { RedisClient } from "@/lib/store/redis";
+import { initialConnection, type RedisClient } from "@/lib/store/redis";
 import type { Policy, PolicyName } from "./policies";
 
 export interface LimitResult {
@@ -20,11 +20,12 @@ export interface Limiter {
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** rate-limiter-flexible: memory by default, Redis self-hosted. Both count atomically. */
-function rlfLimiter(backend: "memory" | "redis", make: (p: Policy) => RateLimiterAbstract): Limiter {
+function rlfLimiter(backend: "memory" | "redis", make: (p: Policy) => RateLimiterAbstract, ready?: () => Promise<void>): Limiter {
   const byPolicy = new Map<PolicyName, RateLimiterAbstract>();
   return {
     backend,
     async consume(policy, callerKey) {
+      if (ready) await ready();
       let rl = byPolicy.get(policy.name);
       if (!rl) byPolicy.set(policy.name, (rl = make(policy)));
       try {
@@ -58,6 +59,7 @@ export function createRedisLimiter(client: RedisClient, prefix: string): Limiter
         points: p.limit,
         duration: p.windowSeconds,
       }),
+    () => initialConnection(client),
   );
 }
 

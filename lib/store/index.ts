@@ -1,4 +1,5 @@
 import { env, upstashConfig } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 import { createMemoryStore } from "./memory";
 import { createRedisClient, createRedisStore, type RedisClient } from "./redis";
 import { createUpstashClient, createUpstashStore } from "./upstash";
@@ -17,29 +18,27 @@ export type Backend =
   | { kind: "redis"; client: RedisClient }
   | { kind: "upstash"; client: Redis };
 
-let backend: Backend | undefined;
-let store: Store | undefined;
-
 export function getBackend(): Backend {
-  if (backend) return backend;
-  const e = env();
-  const upstash = upstashConfig();
-  if (upstash) backend = { kind: "upstash", client: createUpstashClient(upstash.url, upstash.token, e.STORE_TIMEOUT_MS) };
-  else if (e.REDIS_URL) backend = { kind: "redis", client: createRedisClient(e.REDIS_URL) };
-  else backend = { kind: "memory" };
-  return backend;
+  return processSingleton<Backend>("backend", () => {
+    const e = env();
+    const upstash = upstashConfig();
+    if (upstash) return { kind: "upstash", client: createUpstashClient(upstash.url, upstash.token, e.STORE_TIMEOUT_MS) };
+    if (e.REDIS_URL) return { kind: "redis", client: createRedisClient(e.REDIS_URL) };
+    return { kind: "memory" };
+  });
 }
 
 export function getStore(): Store {
-  if (store) return store;
+  return processSingleton("store", makeStore);
+}
+
+function makeStore(): Store {
   const b = getBackend();
   const timeout = env().STORE_TIMEOUT_MS;
   const prefix = `${env().STORE_PREFIX}:`;
-  store =
-    b.kind === "upstash"
+  return b.kind === "upstash"
       ? createUpstashStore(b.client, prefix)
       : b.kind === "redis"
         ? createRedisStore(b.client, timeout, prefix)
         : createMemoryStore();
-  return store;
 }

@@ -33,14 +33,28 @@ export function createRedisClient(url: string, log: (msg: string) => void = cons
     if (down) log("[store] redis reachable again");
     down = false;
   });
-  client.connect().catch(() => {
-    /* reported through the 'error' listener; reconnection continues */
-  });
+  const first = client.connect().then(
+    () => undefined,
+    () => undefined, // reported through the 'error' listener; reconnection continues
+  );
+  // Bounded: a Redis that is down at boot must not hold requests longer than the connect timeout.
+  firstConnection.set(client, Promise.race([first, new Promise<void>((r) => setTimeout(r, 2500).unref())]));
   return client;
+}
+
+const firstConnection = new WeakMap<RedisClient, Promise<void>>();
+
+/**
+ * Resolves once the client's first connection attempt has finished, so requests that
+ * arrive while the server boots wait for Redis instead of being counted as an outage.
+ */
+export function initialConnection(client: RedisClient): Promise<void> {
+  return firstConnection.get(client) ?? Promise.resolve();
 }
 
 export function createRedisStore(client: RedisClient, timeoutMs: number, prefix = ""): Store {
   const run = async <T>(what: string, op: () => Promise<T>): Promise<T> => {
+    await initialConnection(client);
     if (!client.isReady) throw new StoreUnavailableError(`redis is not connected (${what})`);
     try {
       return await withTimeout(op(), timeoutMs, what);

@@ -1,11 +1,11 @@
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
+import { httpRequest, type HttpOptions } from "./http";
 
 type Json = Record<string, unknown>;
 
 export interface ApiResult {
-  res: Response;
   status: number;
   headers: Headers;
   text: string;
@@ -31,10 +31,11 @@ export class Contract {
     this.ajv.addSchema(doc, "openapi.json");
   }
 
+  /** Loaded from the server under test, from a source address no test counts as its caller. */
   static async load(base: string): Promise<Contract> {
-    const res = await fetch(`${base}/openapi.json`);
+    const res = await httpRequest(`${base}/openapi.json`, { localAddress: "127.0.0.254" });
     if (res.status !== 200) throw new Error(`/openapi.json answered ${res.status}`);
-    return new Contract((await res.json()) as Json);
+    return new Contract(JSON.parse(res.text) as Json);
   }
 
   private pathTemplate(pathname: string): string | undefined {
@@ -76,15 +77,14 @@ export class Contract {
 
 const isJson = (ct: string) => /^application\/([a-z.+-]*\+)?json|^application\/openapi\+json|^application\/linkset\+json/.test(ct);
 
-/** fetch + contract check of any JSON body. */
-export async function call(contract: Contract, base: string, path: string, init: RequestInit = {}): Promise<ApiResult> {
-  const res = await fetch(`${base}${path}`, { redirect: "manual", ...init });
-  const text = await res.text();
+/** An HTTP request whose JSON body (any status) is checked against the contract. */
+export async function call(contract: Contract, base: string, path: string, options: HttpOptions = {}): Promise<ApiResult> {
+  const res = await httpRequest(`${base}${path}`, options);
   const contentType = res.headers.get("content-type") ?? "";
   let body: unknown = undefined;
-  if (isJson(contentType) && text.length > 0) {
-    body = JSON.parse(text);
-    contract.validate(new URL(path, base).pathname, init.method ?? "GET", res.status, contentType, body);
+  if (isJson(contentType) && res.text.length > 0) {
+    body = JSON.parse(res.text);
+    contract.validate(new URL(path, base).pathname, options.method ?? "GET", res.status, contentType, body);
   }
-  return { res, status: res.status, headers: res.headers, text, body };
+  return { status: res.status, headers: res.headers, text: res.text, body };
 }

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "@/lib/api/registry";
+import { Contract, call } from "./helpers/openapi";
+import { startServer, type RunningServer } from "./helpers/server";
+
+/**
+ * The contract battery: every endpoint in the registry, checked for the shared rules of
+ * SPEC.md. Endpoints added later are covered without new test code; a valid request is
+ * built from the examples their OpenAPI parameters carry.
+ */
+let server: RunningServer;
+let contract: Contract;
+const ALL = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+beforeAll(async () => {
+  server = await startServer();
+  contract = await Contract.load(server.base);
+});
+afterAll(() => server?.stop());
+
+type Json = Record<string, unknown>;
+
+function validRequestPath(path: string): string {
+  const op = ((contract.doc.paths as Json)[path] as Json).get as Json | undefined;
+  const params = ((op?.parameters ?? []) as Json[]).filter((p) => p.in === "query");
+  const qs = new URLSearchParams();
+  for (const p of params) {
+    const example = ((p.schema as Json)?.examples as unknown[] | undefined)?.[0];
+    if (p.required && example === undefined) throw new Error(`${path}: required parameter ${p.name} has no example in its schema`);
+    if (p.required) qs.set(String(p.name), String(example));
+  }
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+const registry = endpoints();
+
+describe.each(registry.map((e) => [e.path, e] as const))("%s", (_path, e) => {
+  it("is described in /openapi.json with its operationId, tag and a schema for every response", () => {
+    const item = (contract.doc.paths as Json)[e.path] as Json;
+    expect(item).toBeDefined();
+    for (const m of e.methods) {
+      const op = item[m.toLowerCase()] as Json;
+      expect(op.operationId).toBeTruthy();
+      for (const [status, r] of Object.entries(op.responses as Record<string, Json>)) {
+        if (r.$ref) continue;
+        expect(r.content, `${m} ${e.path} ${status}`).toBeDefined();
+      }
+      for (const s of ["400", "405", "500"]) expect(Object.keys(op.responses as Json)).toContain(s);
+      if (e.policy === "read" || e.policy === "inspect" || e.policy === "compare") expect(Object.keys(op.responses as Json)).toContain("429");
+    }
+  });
+
+  it("answers every method it does not serve with 405, Allow and `allow`", async () => {
+    for (const method of ALL.filter((m) => !e.allow.includes(m))) {
+      const r = await call(contract, server.base, e.path, { method });
+      expect(r.status, method).toBe(405);
+      expect(r.headers.get("allow")).toBe(e.allow.join(", "));
+      expect(r.body).toMatchObject({ ok: false, code: "method_not_allowed", status: 405, allow: e.allow });
+      expect(r.headers.get("access-control-allow-origin")).toBe("*");
+    }
+  });
+
+  it("answers OPTIONS with 204, Allow and CORS for any origin", async () => {
+    const r = await call(contract, server.base, e.path, { method: "OPTIONS", headers: { origin: "https://elsewhere.example" } });
+    expect(r.status).toBe(204);
+    expect(r.headers.get("allow")).toBe(e.allow.join(", "));
+    expect(r.headers.get("access-control-allow-origin")).toBe("*");
+    expect(r.headers.get("access-control-allow-methods")).toBe(e.allow.join(", "));
+    expect(r.headers.get("access-control-allow-headers")).toMatch(/API-Version/);
+  });
+
+  if (e.methods.includes("GET")) {
+    it("serves GET with the shared success headers and a body matching its schema", async () => {
+      const r = await call(contract, server.base, validRequestPath(e.path), { headers: { origin: "https://elsewhere.example" } });
+      expect(r.status).toBe(200);
+      expect(r.headers.get("access-control-allow-origin")).toBe("*");
+      expect(r.headers.get("cache-control")).toBeTruthy();
+      expect(r.headers.get("link")).toContain('</openapi.json>; rel="service-desc"');
+      expect(r.headers.get("link")).toContain('</developers>; rel="service-doc"');
+      expect(r.headers.get("link")).toContain('</.well-known/api-catalog>; rel="api-catalog"');
+      if (e.policy) {
+        expect(r.headers.get("ratelimit-policy")).toMatch(/^"[a-z-]+";q=\d+;w=\d+$/);
+        expect(r.headers.get("ratelimit")).toMatch(/^"[a-z-]+";r=\d+;t=\d+$/);
+      }
+      expect(r.headers.get("content-type")).toContain((e.response.contentType ?? "application/json").split(";")[0]);
+      for (const h of ["deprecation", "sunset", "api-version"]) expect(r.headers.get(h)).toBeNull();
+    });
+
+    it("answers HEAD like GET, without a body", async () => {
+      const path = validRequestPath(e.path);
+      const head = await call(contract, server.base, path, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.text).toBe("");
+      expect(head.headers.get("content-type")).toContain((e.response.contentType ?? "application/json").split(";")[0]);
+      expect(head.headers.get("ratelimit-policy")).toBeTruthy();
+      expect(head.headers.get("link")).toContain('rel="api-catalog"');
+    });
+
+    it("serves API-Version: 1 and refuses any other version with 400 and `supported`", async () => {
+      const path = validRequestPath(e.path);
+      expect((await call(contract, server.base, path, { headers: { "api-version": "1" } })).status).toBe(200);
+      for (const v of ["2", "0", "v1", "latest", ""]) {
+        const r = await call(contract, server.base, path, { headers: { "api-version": v } });
+        expect(r.status, `API-Version: ${JSON.stringify(v)}`).toBe(400);
+        expect(r.body).toMatchObject({ ok: false, code: "unsupported_api_version", status: 400, supported: ["1"] });
+      }
+    });
+  }
+});
+
+describe("/openapi.json", () => {
+  it("is OpenAPI 3.1, version 1, keyless, with every response described", () => {
+    const doc = contract.doc;
+    expect(String(doc.openapi)).toMatch(/^3\.1\./);
+    expect((doc.info as Json).version).toBe("1");
+    expect(doc.security).toEqual([]);
+    const ids = Object.values(doc.paths as Record<string, Json>).flatMap((item) => Object.values(item).map((op) => (op as Json).operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+    const headers = (doc.components as Json).headers as Json;
+    expect(Object.keys(headers)).toEqual(expect.arrayContaining(["RateLimitPolicy", "RateLimit", "RetryAfter"]));
+  });
+});
+
+describe("/.well-known/api-catalog", () => {
+  it("is an RFC 9264 linkset with the RFC 9727 profile pointing at the description and the guide", async () => {
+    const r = await call(contract, server.base, "/.well-known/api-catalog");
+    expect(r.headers.get("content-type")).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
+    const entry = (r.body as { linkset: Json[] }).linkset[0];
+    expect((entry["service-desc"] as Json[])[0].href).toBe(`${server.base}/openapi.json`);
+    expect((entry["service-doc"] as Json[])[0].href).toBe(`${server.base}/developers`);
+  });
+  it("carries Link rel=api-catalog on HEAD", async () => {
+    const r = await call(contract, server.base, "/.well-known/api-catalog", { method: "HEAD" });
+    expect(r.headers.get("link")).toContain('</.well-known/api-catalog>; rel="api-catalog"');
+  });
+});

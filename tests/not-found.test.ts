@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Contract, call } from "./helpers/openapi";
+import { startServer, type RunningServer } from "./helpers/server";
+
+let server: RunningServer;
+let contract: Contract;
+
+beforeAll(async () => {
+  server = await startServer();
+  contract = await Contract.load(server.base);
+});
+afterAll(() => server?.stop());
+
+const get = (path: string, accept?: string, method = "GET") =>
+  call(contract, server.base, path, { method, headers: accept ? { accept } : {} });
+
+describe("404 in the requested format", () => {
+  it("JSON for Accept: application/json, with the spec's fields and absolute suggestions", async () => {
+    const r = await get("/developer", "application/json");
+    expect(r.status).toBe(404);
+    expect(r.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(r.body).toMatchObject({
+      ok: false,
+      code: "not_found",
+      status: 404,
+      docs: `${server.base}/developers`,
+    });
+    const body = r.body as { hint: string; suggestions: string[]; error: string };
+    expect(body.error).toContain("/developer");
+    expect(body.hint).toContain("/sitemap.xml");
+    expect(body.hint).toContain("/openapi.json");
+    expect(body.suggestions[0]).toBe(`${server.base}/developers`);
+    expect(r.headers.get("vary")).toMatch(/Accept/);
+  });
+
+  it.each(["/missing.json", "/api/anything", "/v1/things", "/api", "/V1/x"])("JSON for an API-looking path %s with a browser-less Accept", async (path) => {
+    for (const accept of [undefined, "*/*"]) {
+      const r = await get(path, accept);
+      expect(r.status).toBe(404);
+      expect(r.headers.get("content-type")).toMatch(/^application\/json/);
+      expect((r.body as { code: string }).code).toBe("not_found");
+    }
+  });
+
+  it("suggests the closest real paths", async () => {
+    const r = await get("/openapi", "application/json");
+    expect((r.body as { suggestions: string[] }).suggestions).toContain(`${server.base}/openapi.json`);
+    const far = await get("/zzzzzzzzzzzzzzzzzzzzzz/qqqqqqqq", "application/json");
+    expect((far.body as { suggestions: string[] }).suggestions).toEqual([]);
+  });
+
+  it("HTML when HTML is asked for, even on an API-looking path: the site's own not-found page", async () => {
+    for (const path of ["/nope", "/nope.json"]) {
+      const r = await get(path, "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8");
+      expect(r.status).toBe(404);
+      expect(r.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(r.text).toContain("<h1>Not found</h1>");
+      expect(r.text).toContain('href="/developers"');
+    }
+  });
+
+  it("HTML by default for a page-like path", async () => {
+    const r = await get("/no-such-page");
+    expect(r.status).toBe(404);
+    expect(r.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+
+  it("Markdown for Accept: text/markdown", async () => {
+    const r = await get("/developer", "text/markdown");
+    expect(r.status).toBe(404);
+    expect(r.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(r.text).toMatch(/^# Not found/);
+    expect(r.text).toContain(`<${server.base}/developers>`);
+  });
+
+  it("any method on an unknown path is a 404; HEAD has no body", async () => {
+    for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
+      const r = await get("/nope.json", undefined, method);
+      expect(r.status).toBe(404);
+    }
+    const head = await get("/nope.json", undefined, "HEAD");
+    expect(head.status).toBe(404);
+    expect(head.text).toBe("");
+  });
+});
+
+describe("405 on pages", () => {
+  it("a page refuses other methods with Allow and the Error shape", async () => {
+    const r = await get("/developers", undefined, "POST");
+    expect(r.status).toBe(405);
+    expect(r.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(r.body).toMatchObject({ ok: false, code: "method_not_allowed", status: 405, allow: ["GET", "HEAD", "OPTIONS"] });
+  });
+});
+
+describe("Markdown twin of /developers", () => {
+  it("answers Accept: text/markdown at the page URL, and says Vary: Accept on both variants", async () => {
+    const md = await get("/developers", "text/markdown");
+    expect(md.status).toBe(200);
+    expect(md.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(md.headers.get("vary")).toMatch(/Accept/);
+    expect(Number(md.headers.get("x-markdown-tokens"))).toBeGreaterThan(100);
+    expect(md.text).toContain("### GET /health.json (getHealth)");
+    const html = await get("/developers", "text/html");
+    expect(html.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(html.headers.get("vary")).toMatch(/Accept/);
+    expect(html.text).toContain("getHealth");
+  });
+});
