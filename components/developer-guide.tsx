@@ -1,4 +1,5 @@
 import { CONVENTIONS, type Guide } from "@/lib/meta/developer-guide";
+import { surfaces } from "@/lib/meta/surfaces";
 
 /** Backtick spans as <code>, the rest as text. */
 function InlineCode({ text }: { text: string }) {
@@ -22,9 +23,11 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
         <li>
           API catalog (RFC 9727): <a href="/.well-known/api-catalog">{base}/.well-known/api-catalog</a>
         </li>
-        <li>
-          MCP server: <code>{base}/mcp</code> — the same capabilities as tools for AI agents
-        </li>
+        {surfaces.mcp ? (
+          <li>
+            MCP server: <code>{base}/mcp</code> — the same capabilities as tools for AI agents
+          </li>
+        ) : null}
         <li>
           This guide as Markdown: <a href="/developers.md">/developers.md</a> (or send <code>Accept: text/markdown</code>)
         </li>

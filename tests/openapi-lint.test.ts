@@ -22,7 +22,7 @@ describe("/openapi.json", () => {
     const dir = await mkdtemp(path.join(tmpdir(), "openapi-"));
     const file = path.join(dir, "openapi.json");
     await writeFile(file, res.text);
-    const root = path.resolve(__dirname, "..");
+    const root = path.resolve(import.meta.dirname, "..");
     const result = await run(process.execPath, [path.join(root, "node_modules/@redocly/cli/bin/cli.js"), "lint", file, "--config", path.join(root, "redocly.yaml")], {
       cwd: root,
       env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },

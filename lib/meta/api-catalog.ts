@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/endpoint";
 import { named } from "@/lib/api/schemas";
+import { surfaces } from "./surfaces";
 
 export const API_CATALOG_CONTENT_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
@@ -31,7 +32,7 @@ export function apiCatalog(base: string): z.infer<typeof Linkset> {
         "service-desc": [{ href: `${base}/openapi.json`, type: "application/openapi+json", title: "OpenAPI 3.1 description" }],
         "service-doc": [{ href: `${base}/developers`, type: "text/html", title: "Developer guide" }],
         status: [{ href: `${base}/health.json`, type: "application/json", title: "Service health" }],
-        item: [{ href: `${base}/mcp`, title: "MCP server (the same capabilities as tools)" }],
+        ...(surfaces.mcp ? { item: [{ href: `${base}/mcp`, title: "MCP server (the same capabilities as tools)" }] } : {}),
       },
     ],
   };

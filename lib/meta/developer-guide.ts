@@ -2,6 +2,7 @@ import { endpoints } from "@/lib/api/registry";
 import { buildOpenApi } from "@/lib/api/openapi";
 import { TAGS } from "@/lib/api/openapi";
 import { policies } from "@/lib/ratelimit";
+import { surfaces } from "./surfaces";
 
 type Json = Record<string, unknown>;
 
@@ -69,7 +70,7 @@ export function buildGuide(base: string): Guide {
         description: String(op.description ?? "").split("\n\nRate limit:")[0],
         tag: ((op.tags as string[]) ?? ["meta"])[0],
         limit: policy ? `${policy}: ${policies[policy].limit} per ${policies[policy].windowSeconds} s` : "none",
-        parameters: params.map(({ example: _example, ...p }) => p),
+        parameters: params.map(({ example: _unused, ...p }) => p),
         responses,
         curl,
       });
@@ -105,7 +106,7 @@ export const CONVENTIONS: readonly string[] = [
   "A 429 carries `Retry-After` (1–60 seconds): wait that long before the next request.",
   "`API-Version: 1` may be sent; any other value is a 400 with `supported`. No deprecation or sunset headers are ever sent.",
   "Clients must ignore unknown fields: new fields arrive without notice.",
-  "Pages answer `Accept: text/markdown` with a Markdown twin.",
+  "Pages with a Markdown twin answer `Accept: text/markdown` at their own URL (this guide: `/developers.md`).",
 ];
 
 /** The guide as Markdown: the twin of /developers (and what agents read). */
@@ -117,8 +118,9 @@ export function guideMarkdown(g: Guide): string {
     "",
     `- OpenAPI 3.1: ${g.base}/openapi.json`,
     `- API catalog (RFC 9727): ${g.base}/.well-known/api-catalog`,
-    `- MCP server: ${g.base}/mcp (the same capabilities as tools for AI agents)`,
-    `- Site map for agents: ${g.base}/llms.txt`,
+    ...(surfaces.mcp ? [`- MCP server: ${g.base}/mcp (the same capabilities as tools for AI agents)`] : []),
+    ...(surfaces.llmsTxt ? [`- Site map for agents: ${g.base}/llms.txt`] : []),
+    `- Site map: ${g.base}/sitemap.xml`,
     "",
     "## Conventions",
     "",

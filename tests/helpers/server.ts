@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const root = path.resolve(__dirname, "../..");
+  const root = path.resolve(import.meta.dirname, "../..");
   let log = "";
   const child: ChildProcess = spawn(process.execPath, ["server.mjs"], {
     cwd: root,

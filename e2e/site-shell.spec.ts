@@ -1,0 +1,58 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** Fails the test on any console error or uncaught page error. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(`console: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  page.on("response", (res) => {
+    if (res.status() >= 400 && !res.request().isNavigationRequest()) problems.push(`http ${res.status()}: ${res.url()}`);
+  });
+  return problems;
+}
+
+test("home renders with navigation, JSON-LD and no console errors", async ({ page }) => {
+  const problems = watchConsole(page);
+  const res = await page.goto("/");
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Avery Quill");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Developers" })).toBeVisible();
+  const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
+  expect(JSON.parse(ld!)["@type"]).toBe("WebSite");
+  await page.waitForLoadState("networkidle");
+  expect(problems).toEqual([]);
+});
+
+test("an unknown URL shows the site's not-found page with status 404", async ({ page }) => {
+  const problems = watchConsole(page);
+  const res = await page.goto("/this/does/not/exist");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not found");
+  await expect(page.getByRole("link", { name: "developer guide" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // The browser itself logs the 404 of the document; nothing else may fail.
+  expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+});
+
+test("/developers lists every endpoint with a curl example, and links its Markdown twin", async ({ page }) => {
+  const problems = watchConsole(page);
+  const res = await page.goto("/developers");
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Developer guide");
+  await expect(page.locator("#getHealth")).toContainText("/health.json");
+  await expect(page.locator("#getHealth pre")).toContainText("curl -s");
+  await expect(page.locator('link[rel="alternate"][type="text/markdown"]')).toHaveAttribute("href", /\/developers\.md$/);
+  await page.waitForLoadState("networkidle");
+  expect(problems).toEqual([]);
+});
+
+test("dark theme follows the system setting", async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: "dark" });
+  const page = await context.newPage();
+  await page.goto("/");
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(bg).toBe("rgb(22, 21, 19)");
+  await context.close();
+});

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# What the test suite needs besides npm packages: Debian's Chromium (Playwright drives the
+# system browser; its own download does not work offline) and a Redis on 127.0.0.1:6379.
+# Idempotent and quick when everything is present; `npm test` runs it first, as does .ci/run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "test-prerequisites: installing ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+redis_up() { (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; }
+if ! redis_up; then
+  echo "test-prerequisites: starting redis-server on 127.0.0.1:6379"
+  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no --logfile /tmp/redis-test.log
+  for _ in $(seq 1 50); do redis_up && break; sleep 0.1; done
+  redis_up || { echo "test-prerequisites: redis did not start" >&2; exit 1; }
+fi
+
+[ -d node_modules ] || npm ci
