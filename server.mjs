@@ -14,7 +14,22 @@ const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/** Next answers a path with broken percent-encoding (`/%ff`) with a bare 500; it is the client's error. */
+function malformedPath(url) {
+  try {
+    decodeURIComponent((url ?? "/").split("?")[0]);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 const server = createServer((req, res) => {
+  if (malformedPath(req.url)) {
+    res.writeHead(400, { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*", "cache-control": "no-store" });
+    res.end(JSON.stringify({ ok: false, error: "The request path is not valid percent-encoding.", code: "bad_request", status: 400, hint: "Encode the path as UTF-8 percent-escapes." }));
+    return;
+  }
   delete req.headers[SOCKET_HEADER];
   req.headers[SOCKET_HEADER] = req.socket.remoteAddress ?? "";
   handle(req, res).catch((err) => {

@@ -84,6 +84,17 @@ describe("404 in the requested format", () => {
   });
 });
 
+describe("malformed paths", () => {
+  it.each(["/%ff", "/%E0%A4%A", "/writing/%"])("%s is a 400 in the Error shape, not a 500", async (path) => {
+    const r = await get(path, "application/json");
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ ok: false, code: "bad_request", status: 400 });
+  });
+  it("a very long unknown path is still a plain 404", async () => {
+    expect((await get(`/${"a".repeat(3000)}.json`)).status).toBe(404);
+  });
+});
+
 describe("405 on pages", () => {
   it("a page refuses other methods with Allow and the Error shape", async () => {
     const r = await get("/developers", undefined, "POST");
