@@ -1,30 +1,41 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { wantsMarkdown } from "@/lib/api/negotiate";
 import { pageMethodResponse } from "@/lib/api/page-methods";
-import { isSitePage } from "@/lib/site/pages";
-import { markdownTwinOf } from "@/lib/site/twins";
+import { isSitePage, pageOfMdPath, twinTarget } from "@/lib/site/paths";
 
 /**
- * Request-level concerns before routing, for pages only (API routes answer for themselves
- * through lib/api/endpoint.ts):
+ * Request-level concerns before routing, for pages and their Markdown twins (API routes
+ * answer for themselves through lib/api/endpoint.ts):
  *  - a method other than GET/HEAD/OPTIONS on a page is a 405 with Allow, like the API;
- *  - Markdown negotiation: `Accept: text/markdown` ranked at or above HTML gets the twin
- *    at the same URL; both variants say `Vary: Accept` so caches keep them apart.
+ *  - `<page>.md`, and `Accept: text/markdown` ranked at or above HTML, get the page's twin;
+ *    both variants say `Vary: Accept` so caches keep them apart.
  */
 export function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
-  if (isSitePage(pathname)) {
-    const refused = pageMethodResponse(req.method, pathname);
-    if (refused) return refused;
+  const mdPage = pageOfMdPath(pathname);
+  const page = mdPage ?? pathname;
+  if (!isSitePage(page)) return NextResponse.next();
+  // A twin with its own registered endpoint (/developers.md, /resume.md) answers for itself.
+  if (mdPage !== undefined && twinTarget(mdPage) === pathname) return NextResponse.next();
+
+  const refused = pageMethodResponse(req.method, pathname);
+  if (refused) return refused;
+
+  const target = twinTarget(page);
+  const wantTwin = mdPage !== undefined || wantsMarkdown(req.headers.get("accept"));
+  if (target && wantTwin && target !== pathname) {
+    const url = req.nextUrl.clone();
+    url.pathname = target;
+    const res = NextResponse.rewrite(url);
+    res.headers.set("vary", "Accept");
+    return res;
   }
-  const twin = markdownTwinOf(pathname);
-  if (!twin) return NextResponse.next();
-  const res = wantsMarkdown(req.headers.get("accept")) ? NextResponse.rewrite(new URL(twin, req.url)) : NextResponse.next();
-  res.headers.set("vary", "Accept");
+  const res = NextResponse.next();
+  if (mdPage === undefined) res.headers.set("vary", "Accept");
   return res;
 }
 
 export const config = {
-  // Pages only: no build assets, no paths with a file extension (API .json, .md, images).
-  matcher: ["/((?!_next/)[^.]*)"],
+  // Pages and `.md` twins; not build assets, generated files or other files with an extension.
+  matcher: ["/((?!_next/|generated/)[^.]*)", "/((?!_next/|generated/).*\\.md)"],
 };

@@ -3,10 +3,18 @@
 // X-Forwarded-For through unchanged, so headers alone cannot identify a caller; this
 // server deletes any client-sent copy of its own header and stamps the real address in it.
 // lib/api/caller.ts reads it. (Plain JS so production needs no TypeScript loader.)
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
 
 const SOCKET_HEADER = "x-site-socket-ip";
+// The Host the client used: Next replaces Host on internal rewrites (lib/api/base-url.ts).
+const REQUEST_HOST_HEADER = "x-site-request-host";
+// A proxy.ts rewrite reaches this server again over loopback, from Next itself, with the
+// original headers. A secret only this process knows marks headers it already stamped, so
+// the second pass keeps the real client's address instead of stamping 127.0.0.1.
+const STAMP_HEADER = "x-site-stamp";
+const stamp = randomBytes(16).toString("hex");
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || "0.0.0.0";
 
@@ -30,8 +38,11 @@ const server = createServer((req, res) => {
     res.end(JSON.stringify({ ok: false, error: "The request path is not valid percent-encoding.", code: "bad_request", status: 400, hint: "Encode the path as UTF-8 percent-escapes." }));
     return;
   }
-  delete req.headers[SOCKET_HEADER];
-  req.headers[SOCKET_HEADER] = req.socket.remoteAddress ?? "";
+  if (req.headers[STAMP_HEADER] !== stamp) {
+    req.headers[SOCKET_HEADER] = req.socket.remoteAddress ?? "";
+    req.headers[REQUEST_HOST_HEADER] = req.headers.host ?? "";
+    req.headers[STAMP_HEADER] = stamp;
+  }
   handle(req, res).catch((err) => {
     console.error("[server] unhandled request error", err);
     if (!res.headersSent) {

@@ -18,11 +18,16 @@ export const siteConfig = {
     { label: "GitHub", href: "https://github.com/example" },
     { label: "Mastodon", href: "https://mastodon.example/@avery" },
   ],
-  // Only pages that exist: each capability adds its page here when it lands.
   nav: [
+    { label: "Writing", href: "/writing" },
+    { label: "Garage", href: "/garage" },
+    { label: "Utilities", href: "/utilities" },
+    { label: "About", href: "/about" },
+    { label: "Search", href: "/search" },
     { label: "Developers", href: "/developers" },
-    { label: "API", href: "/openapi.json" },
   ],
+  /** What /robots.txt tells crawlers about AI use (Content-Signal): search and answers yes, training no. */
+  contentSignal: { search: "yes", "ai-input": "yes", "ai-train": "no" },
   timezone: "America/New_York",
 } as const;
 

@@ -1,8 +1,15 @@
 import type { MetadataRoute } from "next";
 import { siteUrl } from "@/lib/env";
-import { sitePages } from "@/lib/site/pages";
+import { allPagePaths } from "@/lib/site/paths";
+import { findDoc } from "@/lib/content/corpus";
 
 export default function sitemap(): MetadataRoute.Sitemap {
   const base = siteUrl();
-  return sitePages.map((p) => ({ url: `${base}${p.path === "/" ? "/" : p.path}` }));
+  return allPagePaths()
+    .sort()
+    .map((p) => {
+      const doc = findDoc(p);
+      const modified = doc?.updated ?? doc?.date;
+      return { url: `${base}${p}`, ...(modified ? { lastModified: modified } : {}) };
+    });
 }

@@ -1,13 +1,19 @@
 import { env } from "@/lib/env";
 
 /**
+ * The Host a client used. server.mjs stamps it (deleting any client-sent copy), because a
+ * proxy.ts rewrite reaches the route with Next's own Host (`localhost:<port>`).
+ */
+export const REQUEST_HOST_HEADER = "x-site-request-host";
+
+/**
  * The site's public base URL: SITE_URL when the operator set it (the right answer behind
  * a proxy), else the host the request arrived at, so links work on any port out of the box.
  */
 export function publicBaseFromHeaders(headers: Headers): string {
   const configured = env().SITE_URL;
   if (configured) return configured.replace(/\/+$/, "");
-  const host = headers.get("host");
+  const host = headers.get(REQUEST_HOST_HEADER) || headers.get("host");
   // Only a plain host[:port] is echoed back, so a forged Host cannot inject markup or paths.
   if (host && /^[a-z0-9.\-:[\]]+$/i.test(host)) return `http://${host}`;
   return `http://localhost:${env().PORT}`;

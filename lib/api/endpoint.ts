@@ -197,6 +197,10 @@ export function toApiError(err: unknown, where: string): ApiError {
     console.warn(`[api] ${where}: ${err.message}`);
     return new ApiError("storage_unavailable", undefined, { headers: { "retry-after": "30" } });
   }
+  if (err instanceof Error && err.name === "MissingBuildError") {
+    console.error(`[api] ${where}: ${err.message}`);
+    return new ApiError("not_configured", "This deployment was started without its build artifacts.", { hint: "The operator needs to run `npm run build`." });
+  }
   console.error(`[api] ${where}: unexpected error`, err);
   return new ApiError("internal_error");
 }

@@ -1,7 +1,7 @@
 import { endpoints } from "./registry";
-import { sitePages } from "@/lib/site/pages";
+import { allPagePaths } from "@/lib/site/paths";
 
 /** Every real path, pages and API, for 404 suggestions. */
 export function knownPaths(): string[] {
-  return [...new Set([...sitePages.map((p) => p.path), ...endpoints().map((e) => e.path)])];
+  return [...new Set([...allPagePaths(), ...endpoints().map((e) => e.path), "/llms.txt", "/llms-full.txt", "/feed.xml", "/sitemap.xml", "/robots.txt"])];
 }

@@ -20,6 +20,8 @@ describe("errorFormat (the spec's 404 rules)", () => {
     ["text/html, text/markdown;q=0.9", "/x", "html"],
     ["text/markdown, text/html", "/x", "markdown"],
     ["application/json;q=0", "/x.json", "json"],
+    ["*/*", "/writing/x.md", "markdown"],
+    [BROWSER, "/writing/x.md", "html"],
   ])("Accept %j on %s → %s", (accept, path, format) => {
     expect(errorFormat(accept, path)).toBe(format);
   });

@@ -44,5 +44,6 @@ export function errorFormat(accept: string | null, pathname: string): Format {
   if (p.markdown > 0 && p.markdown >= p.html && p.markdown >= p.json) return "markdown";
   if (p.json > 0 && p.json >= p.html) return "json";
   if (p.html > 0) return "html";
+  if (/\.md$/i.test(pathname)) return "markdown";
   return looksLikeApiPath(pathname) ? "json" : "html";
 }

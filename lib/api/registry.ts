@@ -3,6 +3,9 @@ import { health } from "@/lib/meta/health";
 import { openapi } from "@/lib/meta/openapi-endpoint";
 import { apiCatalogEndpoint } from "@/lib/meta/api-catalog";
 import { developerGuideMarkdown } from "@/lib/meta/developer-guide-endpoint";
+import { search } from "@/lib/search/endpoint";
+import { resumeJson, resumeMd, resumePdf } from "@/lib/resume/endpoints";
+import { jsonFeedEndpoint } from "@/lib/feeds/json-feed";
 
 /**
  * Every endpoint in one list: the source of /openapi.json, the API catalog, the developer
@@ -10,5 +13,5 @@ import { developerGuideMarkdown } from "@/lib/meta/developer-guide-endpoint";
  * all of those pick it up. (A function, because some endpoints describe the registry itself.)
  */
 export function endpoints(): readonly Endpoint[] {
-  return [health, openapi, apiCatalogEndpoint, developerGuideMarkdown];
+  return [search, resumeJson, resumeMd, resumePdf, jsonFeedEndpoint, health, openapi, apiCatalogEndpoint, developerGuideMarkdown];
 }

@@ -1,0 +1,3 @@
+import { resumeJson } from "@/lib/resume/endpoints";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = resumeJson.handlers;

@@ -1,0 +1,3 @@
+import { resumePdf } from "@/lib/resume/endpoints";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = resumePdf.handlers;

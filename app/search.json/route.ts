@@ -1,0 +1,3 @@
+import { search } from "@/lib/search/endpoint";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = search.handlers;

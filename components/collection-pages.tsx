@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { docsIn, findDoc } from "@/lib/content/corpus";
+import { COLLECTIONS, type Collection } from "@/lib/content/schema";
+import { INDEX_INTROS } from "@/lib/content/twins";
+import { docMetadata, pageMetadata } from "@/lib/site/metadata";
+import { siteUrl } from "@/lib/env";
+import { DocArticle } from "./doc-article";
+import { DocList } from "./doc-list";
+import { JsonLd } from "./json-ld";
+
+type Listed = Exclude<Collection, "pages">;
+
+/**
+ * The index and detail pages of one content collection, so writing, garage, documents
+ * and utilities share one implementation (each route file only names its collection).
+ */
+export function collectionRoutes(collection: Listed) {
+  const { base, label } = COLLECTIONS[collection];
+  type Params = { params: Promise<{ slug: string }> };
+  const docFor = async ({ params }: Params) => findDoc(`${base}/${(await params).slug}`);
+
+  return {
+    indexMetadata: (): Metadata => pageMetadata({ path: base, title: label, description: INDEX_INTROS[collection] }),
+    Index: function CollectionIndex() {
+      const docs = docsIn(collection);
+      return (
+        <>
+          <JsonLd
+            data={{
+              "@context": "https://schema.org",
+              "@type": "CollectionPage",
+              "@id": `${siteUrl()}${base}`,
+              url: `${siteUrl()}${base}`,
+              name: label,
+              description: INDEX_INTROS[collection],
+              hasPart: docs.map((d) => ({ "@type": "CreativeWork", name: d.title, url: `${siteUrl()}${d.url}` })),
+            }}
+          />
+          <h1>{label}</h1>
+          <p className="lede">{INDEX_INTROS[collection]}</p>
+          <DocList docs={docs} />
+        </>
+      );
+    },
+    generateStaticParams: () => docsIn(collection).map((d) => ({ slug: d.slug })),
+    generateMetadata: async (props: Params): Promise<Metadata> => {
+      const doc = await docFor(props);
+      return doc ? docMetadata(doc) : {};
+    },
+    Page: async function CollectionPage(props: Params) {
+      const doc = await docFor(props);
+      if (!doc) notFound();
+      return <DocArticle doc={doc} />;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { Doc } from "@/lib/content/types";
+import { COLLECTIONS } from "@/lib/content/schema";
+import { docJsonLd } from "@/lib/site/metadata";
+import { JsonLd } from "./json-ld";
+import { FormattedDate } from "./formatted-date";
+
+export function DocArticle({ doc }: { doc: Doc }) {
+  const section = COLLECTIONS[doc.collection];
+  return (
+    <article className="doc">
+      <JsonLd data={docJsonLd(doc)} />
+      <header className="doc-header">
+        {section.base ? (
+          <p className="meta-line">
+            <a href={section.base}>{section.label}</a>
+          </p>
+        ) : null}
+        <h1>{doc.title}</h1>
+        <p className="lede">{doc.description}</p>
+        <p className="meta-line">
+          {doc.date ? <FormattedDate date={doc.date} /> : null}
+          {doc.updated ? (
+            <>
+              {doc.date ? " · " : ""}updated <FormattedDate date={doc.updated} />
+            </>
+          ) : null}
+          {doc.date || doc.updated ? " · " : ""}
+          {Math.max(1, Math.round(doc.wordCount / 230))} min read · <a href={`${doc.url}.md`}>Markdown</a>
+          {doc.endpoint ? (
+            <>
+              {" "}
+              · API: <code>{doc.endpoint}</code>
+            </>
+          ) : null}
+        </p>
+      </header>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: doc.html }} />
+      {doc.tags.length ? (
+        <p className="meta-line tags">
+          {doc.tags.map((t) => (
+            <span key={t} className="tag">
+              {t}
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { processSingleton } from "@/lib/process-singleton";
+import type { Collection } from "./schema";
+import type { Corpus, Doc } from "./types";
+
+/** Where `npm run build` leaves the server's artifacts. */
+export const SITE_DIR = path.join(process.cwd(), ".site");
+
+export function siteFile(name: string): string {
+  return path.join(SITE_DIR, name);
+}
+
+export class MissingBuildError extends Error {
+  constructor(file: string) {
+    super(`${file} is missing: run \`npm run build\` first`);
+    this.name = "MissingBuildError";
+  }
+}
+
+export function readSiteFile(name: string): Buffer {
+  try {
+    return readFileSync(siteFile(name));
+  } catch {
+    throw new MissingBuildError(`.site/${name}`);
+  }
+}
+
+interface LoadedCorpus extends Corpus {
+  byUrl: Map<string, Doc>;
+}
+
+/** The built corpus, read once per server process (and once per build worker for static pages). */
+export function getCorpus(): LoadedCorpus {
+  return processSingleton("corpus", () => {
+    const corpus = JSON.parse(readSiteFile("corpus.json").toString("utf8")) as Corpus;
+    return { ...corpus, byUrl: new Map(corpus.docs.map((d) => [d.url, d])) };
+  });
+}
+
+export function docsIn(collection: Collection): Doc[] {
+  return getCorpus().docs.filter((d) => d.collection === collection);
+}
+
+export function findDoc(url: string): Doc | undefined {
+  return getCorpus().byUrl.get(url);
+}

@@ -1,0 +1,69 @@
+import { siteConfig } from "@/site.config";
+import { BASE_TOKEN as B } from "./base-token";
+import type { Doc } from "./types";
+
+/** Writing and garage notes (both report kind "writing"), newest first. */
+export function feedEntries(docs: Doc[], max = 50): Doc[] {
+  return docs
+    .filter((d) => d.kind === "writing" && d.date)
+    .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? "") || a.url.localeCompare(b.url))
+    .slice(0, max);
+}
+
+const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const stamp = (date: string) => `${date}T12:00:00Z`;
+
+export function atomFeed(docs: Doc[]): string {
+  const entries = feedEntries(docs);
+  const updated = entries.map((d) => d.updated ?? d.date!).sort().at(-1) ?? "2000-01-01";
+  const body = entries
+    .map(
+      (d) => `  <entry>
+    <id>${B}${d.url}</id>
+    <title>${xml(d.title)}</title>
+    <link rel="alternate" type="text/html" href="${B}${d.url}"/>
+    <link rel="alternate" type="text/markdown" href="${B}${d.url}.md"/>
+    <published>${stamp(d.date!)}</published>
+    <updated>${stamp(d.updated ?? d.date!)}</updated>
+    <summary>${xml(d.description)}</summary>
+${d.tags.map((t) => `    <category term="${xml(t)}"/>`).join("\n")}
+    <content type="html" xml:base="${B}${d.url}">${xml(d.html)}</content>
+  </entry>`,
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>${B}/</id>
+  <title>${xml(siteConfig.name)}</title>
+  <subtitle>${xml(siteConfig.description)}</subtitle>
+  <link rel="self" type="application/atom+xml" href="${B}/feed.xml"/>
+  <link rel="alternate" type="text/html" href="${B}/"/>
+  <updated>${stamp(updated)}</updated>
+  <author><name>${xml(siteConfig.author.name)}</name></author>
+${body}
+</feed>
+`;
+}
+
+/** JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/). */
+export function jsonFeed(docs: Doc[]): Record<string, unknown> {
+  return {
+    version: "https://jsonfeed.org/version/1.1",
+    title: siteConfig.name,
+    description: siteConfig.description,
+    home_page_url: `${B}/`,
+    feed_url: `${B}/feed.json`,
+    language: siteConfig.locale,
+    authors: [{ name: siteConfig.author.name }],
+    items: feedEntries(docs).map((d) => ({
+      id: `${B}${d.url}`,
+      url: `${B}${d.url}`,
+      title: d.title,
+      summary: d.description,
+      content_html: d.html,
+      date_published: stamp(d.date!),
+      date_modified: stamp(d.updated ?? d.date!),
+      tags: d.tags,
+    })),
+  };
+}

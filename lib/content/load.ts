@@ -1,0 +1,107 @@
+import { createHash } from "node:crypto";
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
+import matter from "gray-matter";
+import { COLLECTIONS, COLLECTION_NAMES, SLUG, collectionIssues, frontMatterSchema, type Collection } from "./schema";
+import { countWords, renderMarkdown } from "./markdown";
+import type { Doc } from "./types";
+
+/** A content file that cannot be built; the message reads `file: field: reason`. */
+export class ContentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`content has ${problems.length} problem${problems.length === 1 ? "" : "s"}:\n  ${problems.join("\n  ")}`);
+    this.name = "ContentError";
+  }
+}
+
+export interface SourceFile {
+  collection: Collection;
+  /** Relative to the content folder, e.g. `writing/rate-limits.md`. */
+  relPath: string;
+  raw: string;
+  hash: string;
+}
+
+/** Every Markdown file of every collection, with its content hash (the cache key). */
+export async function readSources(contentDir: string): Promise<SourceFile[]> {
+  const files: SourceFile[] = [];
+  for (const collection of COLLECTION_NAMES) {
+    const dir = path.join(contentDir, collection);
+    const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT") return [] as string[];
+      throw err;
+    });
+    for (const name of names.filter((n) => n.endsWith(".md")).sort()) {
+      const raw = await readFile(path.join(dir, name), "utf8");
+      files.push({ collection, relPath: `${collection}/${name}`, raw, hash: createHash("sha256").update(raw).digest("hex") });
+    }
+  }
+  return files;
+}
+
+/** Parse, validate and render one file. Returns the problems instead of throwing, so all are reported at once. */
+export async function buildDoc(file: SourceFile, contentLabel = "content"): Promise<{ doc?: Doc; problems: string[] }> {
+  const where = `${contentLabel}/${file.relPath}`;
+  const slug = path.basename(file.relPath, ".md");
+  const problems: string[] = [];
+  if (!SLUG.test(slug)) problems.push(`${where}: file name: must be lowercase words joined by hyphens`);
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    parsed = matter(file.raw);
+  } catch (err) {
+    return { problems: [`${where}: front matter: ${(err as Error).message.split("\n")[0]}`] };
+  }
+  const fm = frontMatterSchema.safeParse(parsed.data);
+  if (!fm.success) {
+    for (const issue of fm.error.issues) {
+      const field = issue.path.join(".") || "front matter";
+      const missing = issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined;
+      const reason = missing ? "is required" : issue.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}` : issue.message;
+      problems.push(`${where}: ${field}: ${reason}`);
+    }
+    return { problems };
+  }
+  for (const i of collectionIssues(file.collection, fm.data)) problems.push(`${where}: ${i.field}: ${i.message}`);
+  const body = parsed.content.trim();
+  if (body.length === 0) problems.push(`${where}: body: is empty`);
+  if (problems.length) return { problems };
+  if (fm.data.draft) return { problems: [] };
+
+  const rendered = await renderMarkdown(body);
+  const { base, kind } = COLLECTIONS[file.collection];
+  const data = fm.data;
+  return {
+    problems: [],
+    doc: {
+      collection: file.collection,
+      kind,
+      slug,
+      url: `${base}/${slug}`,
+      title: data.title,
+      description: data.description,
+      ...(data.date ? { date: data.date } : {}),
+      ...(data.updated ? { updated: data.updated } : {}),
+      tags: data.tags,
+      questions: data.questions,
+      aliases: data.aliases,
+      ...(data.order !== undefined ? { order: data.order } : {}),
+      ...(data.endpoint ? { endpoint: data.endpoint } : {}),
+      demo: data.demo,
+      headings: rendered.headings,
+      html: rendered.html,
+      body,
+      text: rendered.text,
+      wordCount: countWords(rendered.text),
+      source: file.relPath,
+    },
+  };
+}
+
+/** Newest first for dated collections; by `order`, then title, for the rest. */
+export function sortDocs(docs: Doc[]): Doc[] {
+  return [...docs].sort((a, b) => {
+    if (a.collection !== b.collection) return COLLECTION_NAMES.indexOf(a.collection) - COLLECTION_NAMES.indexOf(b.collection);
+    if (a.date || b.date) return (b.date ?? "").localeCompare(a.date ?? "") || a.slug.localeCompare(b.slug);
+    return (a.order ?? 1000) - (b.order ?? 1000) || a.title.localeCompare(b.title);
+  });
+}

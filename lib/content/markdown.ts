@@ -1,0 +1,54 @@
+import { unified } from "unified";
+import remarkParse from "remark-parse";
+import remarkGfm from "remark-gfm";
+import remarkRehype from "remark-rehype";
+import rehypeSlug from "rehype-slug";
+import rehypeAutolinkHeadings from "rehype-autolink-headings";
+import rehypeStringify from "rehype-stringify";
+import GithubSlugger from "github-slugger";
+import type { Heading } from "./types";
+
+type MdNode = { type: string; depth?: number; value?: string; children?: MdNode[] };
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeSlug)
+  .use(rehypeAutolinkHeadings, { behavior: "wrap" })
+  .use(rehypeStringify);
+
+export interface Rendered {
+  html: string;
+  headings: Heading[];
+  text: string;
+}
+
+/** Markdown → HTML (GFM, heading anchors), the heading outline and plain text, in one parse. */
+export async function renderMarkdown(markdown: string): Promise<Rendered> {
+  const tree = processor.parse(markdown) as MdNode;
+  const slugger = new GithubSlugger();
+  const headings: Heading[] = [];
+  const blocks: string[] = [];
+  for (const node of tree.children ?? []) {
+    if (node.type === "heading") {
+      const text = plain(node);
+      headings.push({ depth: node.depth ?? 2, text, id: slugger.slug(text) });
+    }
+    if (node.type !== "html") blocks.push(plain(node));
+  }
+  const hast = await processor.run(tree as never);
+  const html = String(processor.stringify(hast as never));
+  return { html, headings, text: blocks.filter(Boolean).join("\n\n") };
+}
+
+function plain(node: MdNode): string {
+  if (node.type === "text" || node.type === "inlineCode" || node.type === "code") return node.value ?? "";
+  if (!node.children) return "";
+  const sep = node.type === "list" || node.type === "table" || node.type === "tableRow" ? " " : node.type === "listItem" ? " " : "";
+  return node.children.map(plain).join(sep).replace(/\s+/g, " ").trim();
+}
+
+export function countWords(text: string): number {
+  return (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
+}

@@ -1,0 +1,70 @@
+import { siteConfig } from "@/site.config";
+import { COLLECTIONS, type Collection } from "./schema";
+import { BASE_TOKEN as B } from "./base-token";
+import type { Doc } from "./types";
+
+/**
+ * Markdown twins: what an agent gets for `Accept: text/markdown` or `<path>.md`. Content
+ * pages are their own Markdown under a short header; index pages are generated lists.
+ */
+export function docTwin(doc: Doc): string {
+  const facts = [
+    `- URL: ${B}${doc.url}`,
+    `- Kind: ${doc.kind}${doc.collection === "garage" ? " (garage note)" : ""}`,
+    doc.date ? `- Published: ${doc.date}` : "",
+    doc.updated ? `- Updated: ${doc.updated}` : "",
+    doc.tags.length ? `- Tags: ${doc.tags.join(", ")}` : "",
+    doc.endpoint ? `- Endpoint: ${B}${doc.endpoint}` : "",
+  ].filter(Boolean);
+  return `# ${doc.title}\n\n> ${doc.description}\n\n${facts.join("\n")}\n\n${doc.body}\n`;
+}
+
+const item = (d: Doc) => `- [${d.title}](${B}${d.url}.md): ${d.description}${d.date ? ` (${d.date})` : ""}`;
+
+export function indexTwin(collection: Collection, docs: Doc[], intro: string): string {
+  const list = docs.filter((d) => d.collection === collection);
+  return `# ${COLLECTIONS[collection].label}\n\n> ${intro}\n\n${list.map(item).join("\n")}\n`;
+}
+
+export const INDEX_INTROS: Record<Exclude<Collection, "pages">, string> = {
+  writing: "Essays and posts, newest first.",
+  garage: "Workshop notes: motorcycles, espresso machines, keyboards, the home lab. Newest first.",
+  documents: "Standing reference documents: policies, checklists, the press kit.",
+  utilities: "What the site's public API can do, described for people. Every utility is a keyless JSON endpoint.",
+};
+
+export function homeTwin(docs: Doc[]): string {
+  const by = (c: Collection, n = Infinity) => docs.filter((d) => d.collection === c).slice(0, n).map(item).join("\n");
+  return [
+    `# ${siteConfig.name}`,
+    "",
+    `> ${siteConfig.description}`,
+    "",
+    "This site is also a keyless, read-only JSON API:",
+    `see [the developer guide](${B}/developers.md) and [the OpenAPI description](${B}/openapi.json).`,
+    "",
+    "## Latest writing",
+    "",
+    by("writing", 5),
+    "",
+    "## Latest garage notes",
+    "",
+    by("garage", 5),
+    "",
+    "## Pages",
+    "",
+    by("pages"),
+    "",
+    "## Utilities",
+    "",
+    by("utilities"),
+    "",
+  ].join("\n");
+}
+
+export function generatedTwins(docs: Doc[]): Record<string, string> {
+  const twins: Record<string, string> = { "/": homeTwin(docs) };
+  for (const c of ["writing", "garage", "documents", "utilities"] as const) twins[COLLECTIONS[c].base] = indexTwin(c, docs, INDEX_INTROS[c]);
+  for (const d of docs) twins[d.url] = docTwin(d);
+  return twins;
+}

@@ -1,0 +1,43 @@
+import type { Collection, Kind } from "./schema";
+
+export interface Heading {
+  depth: number;
+  text: string;
+  id: string;
+}
+
+/** One published page of content, as the build writes it to `.site/corpus.json`. */
+export interface Doc {
+  collection: Collection;
+  kind: Kind;
+  slug: string;
+  /** Site path, e.g. `/writing/rate-limits-for-humans`. */
+  url: string;
+  title: string;
+  description: string;
+  date?: string;
+  updated?: string;
+  tags: string[];
+  questions: string[];
+  aliases: string[];
+  order?: number;
+  endpoint?: string;
+  demo: boolean;
+  headings: Heading[];
+  html: string;
+  /** The Markdown body as written (no front matter). */
+  body: string;
+  /** Plain text of the body, for search and snippets. */
+  text: string;
+  wordCount: number;
+  /** Source file relative to the content folder. */
+  source: string;
+}
+
+/** What the build writes for the server and the pages. */
+export interface Corpus {
+  builtAt: string;
+  docs: Doc[];
+  /** Markdown twin of every page, generated ones included: site path → Markdown. */
+  twins: Record<string, string>;
+}

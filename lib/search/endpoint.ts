@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { defineEndpoint } from "@/lib/api/endpoint";
+import { named } from "@/lib/api/schemas";
+import { clampedInt, requiredText } from "@/lib/api/params";
+import { KINDS } from "@/lib/content/schema";
+import { searchSite } from "./search";
+
+export const SearchResultSchema = named(
+  "SearchResult",
+  z.object({
+    url: z.string().meta({ description: "Site path of the page (a URI reference)" }),
+    title: z.string(),
+    description: z.string().optional(),
+    kind: z.enum(KINDS).meta({ description: "page, writing (garage notes included), document or utility" }),
+    snippet: z.string().optional().meta({ description: "Plain-text extract around the matched terms" }),
+  }),
+);
+
+export const SearchResultsSchema = named(
+  "SearchResults",
+  z.object({
+    query: z.string().meta({ description: "The query as received (trimmed)" }),
+    total: z.int().min(0).meta({ description: "Matches before the limit" }),
+    returned: z.int().min(0).optional().meta({ description: "Rows returned" }),
+    results: z.array(SearchResultSchema),
+  }),
+  "Ranked search results.",
+);
+
+export const search = defineEndpoint({
+  path: "/search.json",
+  operationId: "searchSite",
+  summary: "Search the site",
+  description:
+    "Lexical search (BM25 with field boosts; prefix and typo tolerance for longer terms) over the public pages, writing, garage notes, documents and utility descriptions. Stopwords are dropped and at most 12 terms are used.",
+  tag: "search",
+  methods: ["GET"],
+  policy: "read",
+  query: z.object({
+    q: requiredText("q", 160, "The query: at most 160 characters; stopwords are dropped and at most 12 terms are used.", "rate limits"),
+    limit: clampedInt({ min: 1, max: 50, default: 20, description: "Results to return:" }),
+  }),
+  response: { schema: SearchResultsSchema, description: "Ranked results; `total` counts every match before the limit." },
+  cache: { maxAge: 300, staleWhileRevalidate: 3600 },
+  handler: ({ query }) => {
+    const { total, results } = searchSite(query.q, query.limit);
+    return {
+      query: query.q,
+      total,
+      returned: results.length,
+      results: results.map(({ score: _score, ...r }) => r),
+    };
+  },
+});

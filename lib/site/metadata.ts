@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import { siteConfig } from "@/site.config";
+import { siteUrl } from "@/lib/env";
+import type { Doc } from "@/lib/content/types";
+
+/** Canonical URL, Markdown alternate, OpenGraph and Twitter meta for a page. */
+export function pageMetadata(o: { path: string; title: string; description: string; type?: "website" | "article"; date?: string; updated?: string; tags?: string[] }): Metadata {
+  const twin = o.path === "/" ? "/index.md" : `${o.path}.md`;
+  return {
+    title: o.path === "/" ? { absolute: siteConfig.title } : o.title,
+    description: o.description,
+    alternates: { canonical: o.path, types: { "text/markdown": twin } },
+    openGraph: {
+      type: o.type ?? "website",
+      url: o.path,
+      title: o.title,
+      description: o.description,
+      siteName: siteConfig.name,
+      ...(o.type === "article" && o.date ? { publishedTime: o.date, modifiedTime: o.updated ?? o.date, authors: [siteConfig.author.name], tags: o.tags } : {}),
+    },
+    twitter: { card: "summary", title: o.title, description: o.description },
+  };
+}
+
+export function docMetadata(doc: Doc): Metadata {
+  return pageMetadata({
+    path: doc.url,
+    title: doc.title,
+    description: doc.description,
+    type: doc.kind === "writing" ? "article" : "website",
+    date: doc.date,
+    updated: doc.updated,
+    tags: doc.tags,
+  });
+}
+
+const SCHEMA_TYPES = { page: "WebPage", writing: "BlogPosting", document: "DigitalDocument", utility: "WebAPI" } as const;
+
+/** schema.org JSON-LD for a content page; the @type follows the page's kind. */
+export function docJsonLd(doc: Doc): Record<string, unknown> {
+  const base = siteUrl();
+  const url = `${base}${doc.url}`;
+  const author = { "@type": "Person", name: siteConfig.author.name, url: `${base}/about` };
+  return {
+    "@context": "https://schema.org",
+    "@type": SCHEMA_TYPES[doc.kind],
+    "@id": url,
+    url,
+    name: doc.title,
+    headline: doc.title,
+    description: doc.description,
+    inLanguage: siteConfig.locale,
+    ...(doc.date ? { datePublished: doc.date, dateModified: doc.updated ?? doc.date } : doc.updated ? { dateModified: doc.updated } : {}),
+    ...(doc.kind === "writing" ? { author, wordCount: doc.wordCount, keywords: doc.tags.join(", ") } : { author }),
+    ...(doc.kind === "utility" && doc.endpoint ? { documentation: `${base}/developers`, url: `${base}${doc.endpoint}` } : {}),
+    isPartOf: { "@type": "WebSite", "@id": `${base}/#website`, name: siteConfig.name },
+  };
+}

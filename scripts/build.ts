@@ -1,0 +1,19 @@
+/**
+ * `npm run build` runs this before `next build`: content/ → .site/ (corpus, search index,
+ * twins, llms.txt, feeds, resume) and public/generated/ (Pagefind bundle), each stage timed.
+ */
+import { buildSite } from "./build/site";
+import { ContentError } from "@/lib/content/load";
+
+const started = performance.now();
+console.log("Building content…");
+try {
+  const { docs } = await buildSite({ contentDir: "content", outDir: ".site", publicDir: "public/generated", log: console.log });
+  console.log(`Content built: ${docs} documents in ${Math.round(performance.now() - started)} ms`);
+} catch (err) {
+  if (err instanceof ContentError) {
+    console.error(`\n${err.message}\n\nNothing was written; fix the files above and build again.`);
+    process.exit(1);
+  }
+  throw err;
+}

@@ -1,0 +1,176 @@
+import { createHash } from "node:crypto";
+import { access, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { buildDoc, ContentError, readSources, sortDocs } from "@/lib/content/load";
+import { generatedTwins } from "@/lib/content/twins";
+import { llmsFullTxt, llmsTxt } from "@/lib/content/llms";
+import { atomFeed, jsonFeed } from "@/lib/content/feeds";
+import { resumeMarkdown, resumeProblems, type Resume } from "@/lib/content/resume";
+import { buildIndex } from "@/lib/search/engine";
+import type { Corpus, Doc } from "@/lib/content/types";
+import { RESERVED_TOP_LEVEL } from "@/lib/site/reserved";
+import { siteConfig } from "@/site.config";
+import { writeAtomic } from "./write";
+
+export interface BuildOptions {
+  contentDir: string;
+  /** Server-side artifacts (`.site`). */
+  outDir: string;
+  /** Files served as static assets (`public/generated`). */
+  publicDir: string;
+  /** Stages that need optional tools can be left out (tests of the fixture corpus). */
+  pagefind?: boolean;
+  pdf?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface StageReport {
+  name: string;
+  ms: number;
+  skipped: boolean;
+  detail?: string;
+}
+
+type CacheEntry = { hash: string; doc?: Doc };
+const STAGE_VERSION = "1";
+const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
+const exists = (f: string) => access(f).then(() => true, () => false);
+const readJson = async <T>(f: string, fallback: T): Promise<T> => {
+  try {
+    return JSON.parse(await readFile(f, "utf8")) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+/**
+ * content/ → .site/ and public/generated/. Everything is validated before anything is
+ * written, so a bad file fails the build with `file: field: reason` and leaves the last
+ * good build in place. A content-hash cache skips unchanged files and unchanged stages.
+ */
+export async function buildSite(opts: BuildOptions): Promise<{ docs: number; stages: StageReport[] }> {
+  const log = opts.log ?? (() => {});
+  const stages: StageReport[] = [];
+  const stage = async (name: string, run: () => Promise<{ skipped?: boolean; detail?: string } | void>) => {
+    const t = performance.now();
+    const r = (await run()) ?? {};
+    const report = { name, ms: Math.round(performance.now() - t), skipped: Boolean(r.skipped), detail: r.detail };
+    stages.push(report);
+    log(`  ${name.padEnd(12)} ${String(report.ms).padStart(6)} ms${report.skipped ? "  (unchanged, skipped)" : ""}${report.detail ? `  ${report.detail}` : ""}`);
+  };
+  const cacheDir = path.join(opts.outDir, "cache");
+  const stageHashes = await readJson<Record<string, string>>(path.join(cacheDir, "stages.json"), {});
+  const newHashes: Record<string, string> = {};
+
+  let docs: Doc[] = [];
+  let resume: Resume | undefined;
+  let rendered = 0;
+
+  await stage("content", async () => {
+    const sources = await readSources(opts.contentDir);
+    const cache = await readJson<Record<string, CacheEntry>>(path.join(cacheDir, "docs.json"), {});
+    const next: Record<string, CacheEntry> = {};
+    const problems: string[] = [];
+    for (const file of sources) {
+      const hit = cache[file.relPath];
+      if (hit && hit.hash === file.hash) {
+        next[file.relPath] = hit;
+        if (hit.doc) docs.push(hit.doc);
+        continue;
+      }
+      const built = await buildDoc(file);
+      rendered++;
+      problems.push(...built.problems);
+      next[file.relPath] = { hash: file.hash, ...(built.doc ? { doc: built.doc } : {}) };
+      if (built.doc) docs.push(built.doc);
+    }
+    problems.push(...urlProblems(docs));
+
+    const resumeFile = path.join(opts.contentDir, "resume.json");
+    if (await exists(resumeFile)) {
+      try {
+        resume = JSON.parse(await readFile(resumeFile, "utf8")) as Resume;
+        problems.push(...resumeProblems(resume, "content/resume.json"));
+      } catch (err) {
+        problems.push(`content/resume.json: resume: is not valid JSON (${(err as Error).message})`);
+      }
+    }
+    if (problems.length) throw new ContentError(problems);
+    docs = sortDocs(docs);
+    await writeAtomic(path.join(cacheDir, "docs.json"), JSON.stringify(next));
+    return { detail: `${docs.length} documents, ${rendered} rendered, ${docs.length - rendered} from cache` };
+  });
+
+  const corpusJson = (() => {
+    const twins = generatedTwins(docs);
+    if (resume) twins["/resume"] = resumeMarkdown(resume);
+    const corpus: Corpus = { builtAt: "", docs, twins };
+    return JSON.stringify(corpus);
+  })();
+  const inputHash = sha(`${STAGE_VERSION}\n${JSON.stringify(siteConfig)}\n${corpusJson}\n${JSON.stringify(resume ?? null)}`);
+
+  /** Runs `work` unless its inputs and outputs are what the last build left. */
+  const cached = (name: string, outputs: string[], work: () => Promise<string | void>) =>
+    stage(name, async () => {
+      newHashes[name] = inputHash;
+      if (stageHashes[name] === inputHash && (await Promise.all(outputs.map(exists))).every(Boolean)) return { skipped: true };
+      return { detail: (await work()) ?? undefined };
+    });
+
+  const corpus = JSON.parse(corpusJson) as Corpus;
+  await cached("corpus", [path.join(opts.outDir, "corpus.json"), path.join(opts.outDir, "paths.json")], async () => {
+    corpus.builtAt = new Date().toISOString();
+    await writeAtomic(path.join(opts.outDir, "corpus.json"), JSON.stringify(corpus));
+    const paths = { pages: Object.keys(corpus.twins).sort(), docs: docs.map((d) => d.url) };
+    await writeAtomic(path.join(opts.outDir, "paths.json"), JSON.stringify(paths));
+    return `${Object.keys(corpus.twins).length} twins`;
+  });
+  await cached("search", [path.join(opts.outDir, "search-index.json")], async () => {
+    await writeAtomic(path.join(opts.outDir, "search-index.json"), JSON.stringify(buildIndex(docs)));
+  });
+  await cached("llms", [path.join(opts.outDir, "llms.txt"), path.join(opts.outDir, "llms-full.txt")], async () => {
+    await writeAtomic(path.join(opts.outDir, "llms.txt"), llmsTxt(docs));
+    await writeAtomic(path.join(opts.outDir, "llms-full.txt"), llmsFullTxt(docs, corpus.twins));
+  });
+  await cached("feeds", [path.join(opts.outDir, "feed.xml"), path.join(opts.outDir, "feed.json")], async () => {
+    await writeAtomic(path.join(opts.outDir, "feed.xml"), atomFeed(docs));
+    await writeAtomic(path.join(opts.outDir, "feed.json"), JSON.stringify(jsonFeed(docs)));
+  });
+  if (resume) {
+    const resumeOut = resume;
+    await cached("resume", [path.join(opts.outDir, "resume.json"), ...(opts.pdf === false ? [] : [path.join(opts.outDir, "resume.pdf")])], async () => {
+      await writeAtomic(path.join(opts.outDir, "resume.json"), JSON.stringify(resumeOut));
+      if (opts.pdf === false) return;
+      const { renderResumePdf } = await import("./resume-pdf");
+      const pdf = await renderResumePdf(resumeOut);
+      await writeAtomic(path.join(opts.outDir, "resume.pdf"), pdf);
+      return `${Math.round(pdf.length / 1024)} KB PDF`;
+    });
+  } else {
+    await rm(path.join(opts.outDir, "resume.json"), { force: true });
+  }
+  if (opts.pagefind !== false) {
+    const bundle = path.join(opts.publicDir, "pagefind");
+    await cached("pagefind", [path.join(bundle, "pagefind.js"), path.join(bundle, "pagefind-ui.js")], async () => {
+      const { writePagefind } = await import("./pagefind");
+      return writePagefind(docs, bundle);
+    });
+  }
+  await writeAtomic(path.join(cacheDir, "stages.json"), JSON.stringify({ ...stageHashes, ...newHashes }));
+  return { docs: docs.length, stages };
+}
+
+/** Two files may not claim one URL, and a page may not shadow a route of the site. */
+function urlProblems(docs: Doc[]): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const d of docs) {
+    const other = seen.get(d.url);
+    if (other) problems.push(`content/${d.source}: file name: ${d.url} is already taken by content/${other}`);
+    seen.set(d.url, d.source);
+    if (d.collection === "pages" && RESERVED_TOP_LEVEL.has(d.slug)) {
+      problems.push(`content/${d.source}: file name: /${d.slug} is a route of the site; choose another name`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,188 @@
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSite } from "@/scripts/build/site";
+import { ContentError } from "@/lib/content/load";
+import { resumeProblems } from "@/lib/content/resume";
+import { BASE_TOKEN } from "@/lib/content/base-token";
+import type { Corpus } from "@/lib/content/types";
+
+/** The fixture corpus built into a temp folder, every artifact inspected. */
+const FIXTURE = path.resolve(import.meta.dirname, "fixtures/content");
+let work: string;
+let contentDir: string;
+let outDir: string;
+let publicDir: string;
+let corpus: Corpus;
+const read = (f: string) => readFile(path.join(outDir, f), "utf8");
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "site-build-"));
+  contentDir = path.join(work, "content");
+  outDir = path.join(work, ".site");
+  publicDir = path.join(work, "public");
+  await cp(FIXTURE, contentDir, { recursive: true });
+  await buildSite({ contentDir, outDir, publicDir });
+  corpus = JSON.parse(await read("corpus.json")) as Corpus;
+}, 60_000);
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+describe("corpus", () => {
+  it("has every document with its kind and URL (garage notes report kind writing)", () => {
+    const byUrl = Object.fromEntries(corpus.docs.map((d) => [d.url, d.kind]));
+    expect(byUrl).toEqual({
+      "/about": "page",
+      "/writing/second-post": "writing",
+      "/writing/first-post": "writing",
+      "/garage/bike-chain": "writing",
+      "/documents/house-rules": "document",
+      "/utilities/echo": "utility",
+    });
+  });
+
+  it("renders GFM tables, task lists, code blocks and heading anchors, and escapes raw text", () => {
+    const first = corpus.docs.find((d) => d.slug === "first-post")!;
+    expect(first.html).toContain("<table>");
+    expect(first.html).toContain('<h2 id="feeding-schedule"><a href="#feeding-schedule">');
+    expect(first.html).toContain('<code class="language-sh">');
+    expect(first.headings).toEqual([{ depth: 2, text: "Feeding schedule", id: "feeding-schedule" }]);
+    const second = corpus.docs.find((d) => d.slug === "second-post")!;
+    expect(second.html).toContain('type="checkbox"');
+    expect(second.html).toContain("&#x26; check");
+  });
+
+  it("has a Markdown twin for every page, generated indexes and the resume included", () => {
+    expect(Object.keys(corpus.twins).sort()).toEqual(
+      ["/", "/about", "/documents", "/documents/house-rules", "/garage", "/garage/bike-chain", "/resume", "/utilities", "/utilities/echo", "/writing", "/writing/first-post", "/writing/second-post"].sort(),
+    );
+    const twin = corpus.twins["/writing/first-post"];
+    expect(twin).toMatch(/^# The first post about sourdough\n\n> Feeding a sourdough starter/);
+    expect(twin).toContain(`- URL: ${BASE_TOKEN}/writing/first-post`);
+    expect(twin).toContain("| 08:00 | 50 g | 50 g |");
+    expect(corpus.twins["/writing"]).toContain(`[Second post: kayaking in autumn](${BASE_TOKEN}/writing/second-post.md)`);
+  });
+});
+
+describe("llms.txt and llms-full.txt", () => {
+  it("follows the llmstxt.org structure: H1, blockquote summary, H2 sections of links to twins", async () => {
+    const txt = await read("llms.txt");
+    const lines = txt.split("\n");
+    expect(lines[0]).toMatch(/^# \S/);
+    expect(lines[2]).toMatch(/^> \S/);
+    expect(txt.match(/^# /gm)).toHaveLength(1);
+    const sections = [...txt.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(sections).toEqual(["Pages", "Writing", "Garage notes", "Documents", "Utilities", "API", "Optional"]);
+    for (const d of corpus.docs) expect(txt).toContain(`](${BASE_TOKEN}${d.url}.md): ${d.description}`);
+    for (const line of lines.filter((l) => l.startsWith("- "))) expect(line).toMatch(/^- \[[^\]]+\]\([^)]+\)(: .+)?$/);
+  });
+
+  it("inlines every twin in order, each with its source URL", async () => {
+    const full = await read("llms-full.txt");
+    let last = -1;
+    for (const d of corpus.docs) {
+      const at = full.indexOf(`Source: ${BASE_TOKEN}${d.url}\n`);
+      expect(at, d.url).toBeGreaterThan(last);
+      last = at;
+      expect(full).toContain(`# ${d.title}`);
+    }
+  });
+});
+
+describe("feeds", () => {
+  it("Atom is well-formed XML with one entry per dated post, newest first", async () => {
+    const xml = await read("feed.xml");
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const feed = new XMLParser({ ignoreAttributes: false }).parse(xml).feed;
+    expect(feed["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
+    const titles = feed.entry.map((e: { title: string }) => e.title);
+    expect(titles).toEqual(["Second post: kayaking in autumn", "Replacing a bicycle chain", "The first post about sourdough"]);
+    expect(feed.entry[0].updated).toBe("2026-03-12T12:00:00Z");
+  });
+
+  it("JSON Feed 1.1 has the required fields", async () => {
+    const feed = JSON.parse(await read("feed.json"));
+    expect(feed.version).toBe("https://jsonfeed.org/version/1.1");
+    expect(feed.title).toBeTruthy();
+    expect(feed.items).toHaveLength(3);
+    for (const item of feed.items) {
+      expect(item.id).toBeTruthy();
+      expect(item.content_html).toBeTruthy();
+      expect(Date.parse(item.date_published)).not.toBeNaN();
+    }
+  });
+});
+
+describe("resume and the search bundles", () => {
+  it("writes a resume that validates as JSON Resume, and a PDF", async () => {
+    expect(resumeProblems(JSON.parse(await read("resume.json")), "resume.json")).toEqual([]);
+    const pdf = await readFile(path.join(outDir, "resume.pdf"));
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(corpus.twins["/resume"]).toContain("## Experience");
+  });
+
+  it("writes the server's search index and the Pagefind bundle", async () => {
+    expect(JSON.parse(await read("search-index.json")).documentCount).toBe(6);
+    const files = await readdir(path.join(publicDir, "pagefind"));
+    expect(files).toEqual(expect.arrayContaining(["pagefind.js", "pagefind-ui.js", "pagefind-ui.css"]));
+  });
+});
+
+describe("incremental builds", () => {
+  it("a rebuild with nothing changed renders nothing and skips every stage", async () => {
+    const { stages } = await buildSite({ contentDir, outDir, publicDir });
+    expect(stages.find((s) => s.name === "content")?.detail).toContain("0 rendered");
+    expect(stages.filter((s) => s.name !== "content").every((s) => s.skipped)).toBe(true);
+  });
+
+  it("a changed file is re-rendered alone and the stages after it run again", async () => {
+    const file = path.join(contentDir, "garage/bike-chain.md");
+    await writeFile(file, (await readFile(file, "utf8")).replace("Measure it", "Measure it carefully"));
+    const { stages } = await buildSite({ contentDir, outDir, publicDir, pagefind: false, pdf: false });
+    expect(stages.find((s) => s.name === "content")?.detail).toContain("1 rendered");
+    expect(stages.find((s) => s.name === "search")?.skipped).toBe(false);
+  });
+});
+
+describe("a bad file fails the build with `file: field: reason` and writes nothing", () => {
+  const cases: [string, string, string][] = [
+    ["writing/no-date.md", "---\ntitle: No date here\ndescription: A post without the date that writing requires, on purpose.\n---\nBody.", "content/writing/no-date.md: date: is required in writing/"],
+    ["pages/short.md", "---\ntitle: ok title\ndescription: too short\n---\nBody.", "content/pages/short.md: description: must be at least 40 characters"],
+    ["pages/typo.md", "---\ntitle: A page with a typo\ndescription: A page whose front matter has a field nobody knows about.\ntitel: oops\n---\nBody.", "content/pages/typo.md: front matter: unknown field(s) titel"],
+    ["writing/bad-date.md", "---\ntitle: Bad date\ndescription: A post whose date is not a date at all, to check the message.\ndate: yesterday\n---\nBody.", "content/writing/bad-date.md: date: must be a date written YYYY-MM-DD"],
+    ["pages/Bad_Name.md", "---\ntitle: Bad name\ndescription: A page whose file name is not lowercase kebab-case at all.\n---\nBody.", "content/pages/Bad_Name.md: file name: must be lowercase words joined by hyphens"],
+    ["pages/writing.md", "---\ntitle: Shadow\ndescription: A page that would shadow the writing index route of the site.\n---\nBody.", "content/pages/writing.md: file name: /writing is a route of the site"],
+    ["pages/broken.md", "---\ntitle: [unclosed\n---\nBody.", "content/pages/broken.md: front matter:"],
+  ];
+  it.each(cases)("%s", async (file, text, message) => {
+    const before = await read("corpus.json");
+    const target = path.join(contentDir, file);
+    await writeFile(target, text);
+    try {
+      const err = await buildSite({ contentDir, outDir, publicDir, pagefind: false, pdf: false }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(ContentError);
+      expect((err as ContentError).problems.join("\n")).toContain(message);
+      expect(await read("corpus.json")).toBe(before);
+    } finally {
+      await rm(target);
+    }
+  });
+
+  it("an invalid resume fails the build", async () => {
+    const file = path.join(contentDir, "resume.json");
+    const good = await readFile(file, "utf8");
+    await writeFile(file, JSON.stringify({ basics: { name: 3, email: "not-an-email" } }));
+    try {
+      const err = (await buildSite({ contentDir, outDir, publicDir, pagefind: false, pdf: false }).catch((e: unknown) => e)) as ContentError;
+      expect(err).toBeInstanceOf(ContentError);
+      expect(err.problems.join("\n")).toMatch(/content\/resume\.json: basics\.name: must be string/);
+      expect(err.problems.join("\n")).toMatch(/content\/resume\.json: basics\.email: must match format "email"/);
+    } finally {
+      await writeFile(file, good);
+    }
+  });
+});
