@@ -6,6 +6,8 @@ const nextConfig: NextConfig = {
   // Next would redirect `/path/` to `/path` with a 308 before our handlers run; keeping
   // the default is fine, but say it here so nobody adds trailingSlash by accident.
   trailingSlash: false,
+  // The build's server artifacts are read at run time (lib/content/corpus.ts); ship them with every route.
+  outputFileTracingIncludes: { "/**": [".site/**"] },
 };
 
 export default nextConfig;

@@ -53,6 +53,8 @@ const schema = z.object({
   COFFEE_BOOKING_URL: optionalUrl,
   CRON_SECRET: optionalString,
 
+  /** Where the build's server artifacts are read from (the benchmark points it at a synthetic corpus). */
+  SITE_DATA_DIR: z.preprocess(blankToUndefined, z.string().default(".site")),
   /** Serves /bench/baseline, the contract-free twin the benchmark compares against. */
   BENCH_BASELINE: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")),
 });

@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { processSingleton } from "@/lib/process-singleton";
+import { env } from "@/lib/env";
 import type { Collection } from "./schema";
 import type { Corpus, Doc } from "./types";
 
-/** Where `npm run build` leaves the server's artifacts. */
-export const SITE_DIR = path.join(process.cwd(), ".site");
-
+/** Where `npm run build` leaves the server's artifacts (SITE_DATA_DIR, default `.site`). */
 export function siteFile(name: string): string {
-  return path.join(SITE_DIR, name);
+  // Not traced by the bundler: next.config.ts includes .site/ in deployments explicitly.
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), env().SITE_DATA_DIR, name);
 }
 
 export class MissingBuildError extends Error {

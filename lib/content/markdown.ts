@@ -10,12 +10,32 @@ import type { Heading } from "./types";
 
 type MdNode = { type: string; depth?: number; value?: string; children?: MdNode[] };
 
+type HastNode = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] };
+
+/**
+ * Accessibility fixes axe-core asked for: a code block that scrolls sideways must be
+ * reachable by keyboard, and a task-list checkbox needs an accessible name.
+ */
+function rehypeAccessible() {
+  return (tree: HastNode) => {
+    const walk = (node: HastNode) => {
+      if (node.tagName === "pre") node.properties = { ...node.properties, tabIndex: 0 };
+      if (node.tagName === "input" && node.properties?.type === "checkbox") {
+        node.properties = { ...node.properties, ariaLabel: node.properties.checked ? "done" : "not done" };
+      }
+      node.children?.forEach(walk);
+    };
+    walk(tree);
+  };
+}
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype)
   .use(rehypeSlug)
   .use(rehypeAutolinkHeadings, { behavior: "wrap" })
+  .use(rehypeAccessible)
   .use(rehypeStringify);
 
 export interface Rendered {

@@ -3,6 +3,7 @@ import { getCorpus, readSiteFile } from "@/lib/content/corpus";
 import { loadIndex, queryTerms, runQuery } from "./engine";
 import { snippet } from "./snippet";
 import type { Kind } from "@/lib/content/schema";
+import type { Doc } from "@/lib/content/types";
 
 export interface SearchHit {
   url: string;
@@ -13,30 +14,62 @@ export interface SearchHit {
   score: number;
 }
 
+interface Ranked {
+  total: number;
+  /** The best MAX_CACHED hits: every limit the API allows is a prefix of this list. */
+  top: { doc: Doc; score: number; matched: string[]; snippet?: string }[];
+}
+
+const MAX_CACHED = 50;
+const CACHE_ENTRIES = 1000;
+
 function index() {
   return processSingleton("search-index", () => loadIndex(readSiteFile("search-index.json").toString("utf8")));
 }
 
 /**
+ * Recent answers by normalized terms. The index never changes while the process runs, so
+ * a repeated query (the common case: popular searches, the search page, /ask's fallback)
+ * costs a map lookup instead of scoring every matching document again.
+ */
+const cache = () => processSingleton("search-cache", () => new Map<string, Ranked>());
+
+function rank(terms: string[]): Ranked {
+  const key = terms.join(" ");
+  const lru = cache();
+  const hit = lru.get(key);
+  if (hit) {
+    lru.delete(key);
+    lru.set(key, hit);
+    return hit;
+  }
+  const matches = runQuery(index(), terms);
+  const { byUrl } = getCorpus();
+  const top: Ranked["top"] = [];
+  for (const m of matches) {
+    if (top.length >= MAX_CACHED) break;
+    const doc = byUrl.get(String(m.id));
+    if (doc) top.push({ doc, score: m.score, matched: m.terms });
+  }
+  const ranked = { total: matches.length, top };
+  lru.set(key, ranked);
+  if (lru.size > CACHE_ENTRIES) lru.delete(lru.keys().next().value!);
+  return ranked;
+}
+
+/**
  * Ranked pages for a query: the lexical search shared by /search.json, the search page,
- * /ask's fallback and MCP. `total` counts every match before `limit`.
+ * /ask's fallback and MCP. `total` counts every match before `limit` (at most 50).
  */
 export function searchSite(q: string, limit: number): { terms: string[]; total: number; results: SearchHit[] } {
   const terms = queryTerms(q);
-  const matches = runQuery(index(), terms);
-  const { byUrl } = getCorpus();
-  const results: SearchHit[] = [];
-  for (const m of matches.slice(0, limit)) {
-    const doc = byUrl.get(String(m.id));
-    if (!doc) continue;
-    results.push({
-      url: doc.url,
-      title: doc.title,
-      description: doc.description,
-      kind: doc.kind,
-      snippet: snippet(doc.text, [...m.terms, ...terms]),
-      score: m.score,
-    });
-  }
-  return { terms, total: matches.length, results };
+  if (terms.length === 0) return { terms, total: 0, results: [] };
+  const { total, top } = rank(terms);
+  const results = top.slice(0, Math.min(limit, MAX_CACHED)).map((hit) => {
+    // Snippets are cut only for hits someone asked for, once each.
+    hit.snippet ??= snippet(hit.doc.text, [...terms, ...hit.matched]);
+    const { doc } = hit;
+    return { url: doc.url, title: doc.title, description: doc.description, kind: doc.kind, snippet: hit.snippet, score: hit.score };
+  });
+  return { terms, total, results };
 }

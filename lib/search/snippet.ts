@@ -5,14 +5,11 @@
 export function snippet(text: string, terms: string[], width = 180): string {
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length <= width) return flat;
-  const lower = flat.toLowerCase();
-  let at = -1;
-  for (const term of [...terms].sort((a, b) => b.length - a.length)) {
-    const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRe(term)}`, "u");
-    const m = re.exec(lower);
-    if (m && (at < 0 || m.index < at)) at = m.index + m[1].length;
-  }
-  if (at < 0) return cut(flat, 0, width);
+  const unique = [...new Set(terms.filter(Boolean))].sort((a, b) => b.length - a.length);
+  // One pass with an alternation finds the earliest word that starts with any term.
+  const m = unique.length ? new RegExp(`(^|[^\\p{L}\\p{N}])(?:${unique.map(escapeRe).join("|")})`, "u").exec(flat.toLowerCase()) : null;
+  if (!m) return cut(flat, 0, width);
+  const at = m.index + m[1].length;
   const start = Math.max(0, at - Math.floor(width / 3));
   return cut(flat, start, start + width);
 }

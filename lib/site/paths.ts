@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
+import { siteFile } from "@/lib/content/corpus";
 import { processSingleton } from "@/lib/process-singleton";
 
 /**
@@ -22,7 +22,7 @@ interface Paths {
 function load(): Paths {
   let built: string[] = [];
   try {
-    built = (JSON.parse(readFileSync(path.join(process.cwd(), ".site", "paths.json"), "utf8")) as { pages: string[] }).pages;
+    built = (JSON.parse(readFileSync(siteFile("paths.json"), "utf8")) as { pages: string[] }).pages;
   } catch {
     // Without a content build the site still serves its app pages.
   }

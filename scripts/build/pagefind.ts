@@ -15,7 +15,7 @@ export async function writePagefind(docs: Doc[], outputPath: string): Promise<st
         url: d.url,
         content: `${d.title}\n${d.description}\n${d.text}`,
         language: "en",
-        meta: { title: d.title, description: d.description },
+        meta: { title: d.title },
         filters: { kind: [d.kind] },
       });
       if (added.errors.length) throw new Error(`pagefind: ${d.url}: ${added.errors.join("; ")}`);

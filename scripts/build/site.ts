@@ -31,8 +31,9 @@ export interface StageReport {
   detail?: string;
 }
 
-type CacheEntry = { hash: string; doc?: Doc };
-const STAGE_VERSION = "1";
+/** Bump when a stage's output format changes, so caches built by older code are not reused. */
+const BUILD_VERSION = "2";
+type CacheEntry = { hash: string; version: string; doc?: Doc };
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
 const exists = (f: string) => access(f).then(() => true, () => false);
 const readJson = async <T>(f: string, fallback: T): Promise<T> => {
@@ -73,7 +74,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     const problems: string[] = [];
     for (const file of sources) {
       const hit = cache[file.relPath];
-      if (hit && hit.hash === file.hash) {
+      if (hit && hit.hash === file.hash && hit.version === BUILD_VERSION) {
         next[file.relPath] = hit;
         if (hit.doc) docs.push(hit.doc);
         continue;
@@ -81,7 +82,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
       const built = await buildDoc(file);
       rendered++;
       problems.push(...built.problems);
-      next[file.relPath] = { hash: file.hash, ...(built.doc ? { doc: built.doc } : {}) };
+      next[file.relPath] = { hash: file.hash, version: BUILD_VERSION, ...(built.doc ? { doc: built.doc } : {}) };
       if (built.doc) docs.push(built.doc);
     }
     problems.push(...urlProblems(docs));
@@ -107,7 +108,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     const corpus: Corpus = { builtAt: "", docs, twins };
     return JSON.stringify(corpus);
   })();
-  const inputHash = sha(`${STAGE_VERSION}\n${JSON.stringify(siteConfig)}\n${corpusJson}\n${JSON.stringify(resume ?? null)}`);
+  const inputHash = sha(`${BUILD_VERSION}\n${JSON.stringify(siteConfig)}\n${corpusJson}\n${JSON.stringify(resume ?? null)}`);
 
   /** Runs `work` unless its inputs and outputs are what the last build left. */
   const cached = (name: string, outputs: string[], work: () => Promise<string | void>) =>

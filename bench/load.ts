@@ -1,0 +1,61 @@
+import autocannon, { type Result } from "autocannon";
+
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CALLERS = 20_000;
+let next = 0;
+
+/**
+ * Load one URL with autocannon over loopback. Callers rotate through many addresses (the
+ * server trusts `x-bench-client` via TRUST_PROXY_HEADER) so the limiter does its full work
+ * on every request without any caller reaching its budget (which would measure 429s).
+ */
+export function load(url: string, seconds = SECONDS, pathFor?: () => string): Promise<Result> {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          ...(pathFor ? { path: pathFor() } : {}),
+          headers: { ...req.headers, "x-bench-client": `10.${(next = (next + 1) % CALLERS) >> 8}.${next & 255}.1` },
+        }),
+      },
+    ],
+  });
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+/** Alternating rounds of two targets in the same server; medians of req/s and p50/p99 latency. */
+export async function compare(targets: Record<string, string | { url: string; pathFor: () => string }>) {
+  const run = (t: string | { url: string; pathFor: () => string }, seconds?: number) => (typeof t === "string" ? load(t, seconds) : load(t.url, seconds, t.pathFor));
+  for (const t of Object.values(targets)) await run(t, 2);
+  const acc: Record<string, { rps: number[]; p50: number[]; p99: number[]; bad: number }> = {};
+  for (const name of Object.keys(targets)) acc[name] = { rps: [], p50: [], p99: [], bad: 0 };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, t] of Object.entries(targets)) {
+      const r = await run(t);
+      acc[name].rps.push(r.requests.average);
+      acc[name].p50.push(r.latency.p50);
+      acc[name].p99.push(r.latency.p99);
+      acc[name].bad += r.non2xx + r.errors;
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(acc).map(([name, a]) => [name, { rps: median(a.rps), p50: median(a.p50), p99: median(a.p99), bad: a.bad }]),
+  ) as Record<string, { rps: number; p50: number; p99: number; bad: number }>;
+}
+
+export function printComparison(title: string, r: Record<string, { rps: number; p50: number; p99: number; bad: number }>, subject: string, baseline: string, target: string) {
+  console.log(`\n${title} (${CONNECTIONS} connections, ${ROUNDS}×${SECONDS}s, medians)`);
+  for (const [name, v] of Object.entries(r)) {
+    console.log(`  ${name.padEnd(10)} ${v.rps.toFixed(0).padStart(6)} req/s   p50 ${v.p50.toFixed(1)} ms   p99 ${v.p99.toFixed(1)} ms${v.bad ? `   (${v.bad} non-2xx/errors)` : ""}`);
+  }
+  console.log(`  throughput ratio ${(r[subject].rps / r[baseline].rps).toFixed(3)} (${target})`);
+  console.log(`  p99 ratio        ${(r[subject].p99 / r[baseline].p99).toFixed(3)}`);
+}
