@@ -5,5 +5,5 @@
  */
 export const surfaces = {
   mcp: false,
-  llmsTxt: false,
+  llmsTxt: true,
 } as const;
