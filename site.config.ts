@@ -21,6 +21,7 @@ export const siteConfig = {
   nav: [
     { label: "Writing", href: "/writing" },
     { label: "Garage", href: "/garage" },
+    { label: "Photos", href: "/photos" },
     { label: "Utilities", href: "/utilities" },
     { label: "About", href: "/about" },
     { label: "Search", href: "/search" },

@@ -15,6 +15,8 @@ const ROUTES = [
   "/about",
   "/resume",
   "/search?q=espresso",
+  "/photos",
+  "/photos/demo-01-harbour-dusk",
   "/developers",
   "/no-such-page",
 ];

@@ -6,6 +6,7 @@ import { developerGuideMarkdown } from "@/lib/meta/developer-guide-endpoint";
 import { search } from "@/lib/search/endpoint";
 import { resumeJson, resumeMd, resumePdf } from "@/lib/resume/endpoints";
 import { jsonFeedEndpoint } from "@/lib/feeds/json-feed";
+import { photoManifest, photoQuery } from "@/lib/photos/endpoints";
 
 /**
  * Every endpoint in one list: the source of /openapi.json, the API catalog, the developer
@@ -13,5 +14,5 @@ import { jsonFeedEndpoint } from "@/lib/feeds/json-feed";
  * all of those pick it up. (A function, because some endpoints describe the registry itself.)
  */
 export function endpoints(): readonly Endpoint[] {
-  return [search, resumeJson, resumeMd, resumePdf, jsonFeedEndpoint, health, openapi, apiCatalogEndpoint, developerGuideMarkdown];
+  return [search, photoQuery, photoManifest, resumeJson, resumeMd, resumePdf, jsonFeedEndpoint, health, openapi, apiCatalogEndpoint, developerGuideMarkdown];
 }

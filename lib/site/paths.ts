@@ -12,7 +12,7 @@ const OWN_TWIN_ROUTES: Record<string, string> = {
   "/resume": "/resume.md",
 };
 /** Pages rendered by the app itself (not content), with a twin generated on request. */
-const APP_PAGES = ["/", "/developers", "/search", "/resume"];
+const APP_PAGES = ["/", "/developers", "/search", "/resume", "/photos"];
 
 interface Paths {
   pages: Set<string>;
@@ -25,6 +25,12 @@ function load(): Paths {
     built = (JSON.parse(readFileSync(siteFile("paths.json"), "utf8")) as { pages: string[] }).pages;
   } catch {
     // Without a content build the site still serves its app pages.
+  }
+  try {
+    const photos = (JSON.parse(readFileSync(siteFile("photos.json"), "utf8")) as { photos: { stem: string }[] }).photos;
+    built = built.concat(photos.map((p) => `/photos/${p.stem}`));
+  } catch {
+    // No photo build: no photo pages.
   }
   const pages = new Set([...APP_PAGES, ...built]);
   const twinTargets = new Map<string, string>();

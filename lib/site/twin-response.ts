@@ -5,6 +5,7 @@ import { publicBase } from "@/lib/api/base-url";
 import { CORS_HEADERS } from "@/lib/api/headers";
 import { notFoundResponse } from "@/lib/api/not-found";
 import { searchMarkdown } from "@/lib/search/markdown";
+import { photosMarkdown } from "@/lib/photos/markdown";
 
 /** Markdown with the headers every twin carries (the proxy sends `Accept: text/markdown` and `.md` here). */
 export function markdownResponse(markdown: string, canonical: string, method: string, cache = "public, max-age=300"): Response {
@@ -27,6 +28,10 @@ export async function twinResponse(req: NextRequest, segments: string[] | undefi
   const base = publicBase(req);
   if (page === "/search") {
     return markdownResponse(searchMarkdown(req.nextUrl.searchParams.get("q") ?? "", base), `${base}/search`, req.method, "no-store");
+  }
+  if (page === "/photos" || page.startsWith("/photos/")) {
+    const md = photosMarkdown(page, base);
+    return md === undefined ? notFoundResponse(req) : markdownResponse(md, `${base}${page}`, req.method);
   }
   const twin = getCorpus().twins[page];
   if (twin === undefined) return notFoundResponse(req);

@@ -1,0 +1,76 @@
+import type { Metadata } from "next";
+import { getPhotos } from "@/lib/photos/manifest";
+import { queryPhotos } from "@/lib/photos/query";
+import { pageMetadata } from "@/lib/site/metadata";
+import { PhotoPicture } from "@/components/photo-picture";
+
+export const metadata: Metadata = pageMetadata({
+  path: "/photos",
+  title: "Photos",
+  description: "Photographs with their camera settings and Fujifilm film-simulation recipes. Filter by camera, film simulation or anything in the recipe.",
+});
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v ?? "").trim().slice(0, 120);
+
+/** The gallery: a server-rendered grid whose filters are a plain GET form (no JavaScript needed). */
+export default async function PhotosPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const filters = { camera: one(params.camera), film: one(params.film), recipe: one(params.recipe) };
+  const { manifest, index, byStem } = getPhotos();
+  const result = queryPhotos(index, { ...filters, limit: 100, offset: 0 });
+  const cameras = [...new Set(manifest.photos.map((p) => p.metadata.camera).filter((c): c is string => Boolean(c)))].sort();
+  const films = [...new Set(manifest.photos.map((p) => p.metadata.film).filter((f): f is string => Boolean(f)))].sort();
+  return (
+    <>
+      <h1>Photos</h1>
+      <p className="lede">Straight-out-of-camera JPEGs with the film-simulation recipe each was shot with.</p>
+      <form action="/photos" method="get" className="photo-filters" aria-label="Filter photos">
+        <label>
+          Camera
+          <select name="camera" defaultValue={filters.camera}>
+            <option value="">Any</option>
+            {cameras.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Film simulation
+          <select name="film" defaultValue={filters.film}>
+            <option value="">Any</option>
+            {films.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Recipe contains
+          <input type="text" name="recipe" defaultValue={filters.recipe} maxLength={120} placeholder="e.g. Strong, DR400, Kelvin" />
+        </label>
+        <button type="submit">Filter</button>
+        {filters.camera || filters.film || filters.recipe ? <a href="/photos">Clear</a> : null}
+      </form>
+      <p className="meta-line" aria-live="polite">
+        {result.total} photo{result.total === 1 ? "" : "s"}
+      </p>
+      <ul className="photo-grid">
+        {result.photos.map((p, i) => {
+          const entry = byStem.get(p.stem)!;
+          return (
+            <li key={p.stem}>
+              <a href={`/photos/${p.stem}`} className="photo-card">
+                <PhotoPicture photo={entry} sizes="(max-width: 640px) 50vw, 320px" eager={i < 4} />
+                <span className="photo-caption">{p.metadata.film ?? p.metadata.camera ?? p.stem}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+import { photoQuery } from "@/lib/photos/endpoints";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = photoQuery.handlers;

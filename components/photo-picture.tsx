@@ -1,0 +1,27 @@
+import type { PhotoEntry } from "@/lib/photos/types";
+
+/**
+ * A responsive photo: AVIF where the browser takes it, JPEG otherwise, lazily loaded, in a
+ * box with the photo's own aspect ratio so nothing shifts while it loads.
+ */
+export function PhotoPicture({ photo, sizes, eager = false }: { photo: PhotoEntry; sizes: string; eager?: boolean }) {
+  const s = photo.sizes;
+  const jpgSet = [photo.thumb.xs && `${photo.thumb.xs} ${s.xs.width}w`, photo.thumb.small && `${photo.thumb.small} ${s.small.width}w`, photo.thumb.jpg && `${photo.thumb.jpg} ${s.jpg.width}w`]
+    .filter(Boolean)
+    .join(", ");
+  return (
+    <picture className="photo-box" style={{ aspectRatio: `${s.jpg.width} / ${s.jpg.height}` }}>
+      {photo.thumb.avif ? <source type="image/avif" srcSet={`${photo.thumb.avif} ${s.avif.width}w`} sizes={sizes} /> : null}
+      <img
+        src={photo.thumb.small ?? photo.thumb.jpg ?? undefined}
+        srcSet={jpgSet}
+        sizes={sizes}
+        width={s.jpg.width}
+        height={s.jpg.height}
+        alt={photo.alt ?? ""}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,39 @@
+import type { PhotoMetadata } from "./schema";
+
+/** Sizes of the renditions the build writes, as [name, longest edge in px, format]. */
+export const RENDITIONS = [
+  ["avif", 1200, "avif"],
+  ["jpg", 1200, "jpeg"],
+  ["small", 640, "jpeg"],
+  ["xs", 240, "jpeg"],
+] as const;
+/** The full-resolution copy: re-encoded without any metadata, at most this long edge. */
+export const FULL_MAX_EDGE = 3000;
+
+export type RenditionName = (typeof RENDITIONS)[number][0];
+
+/** One published photo, as the build writes it to `.site/photos.json`. */
+export interface PhotoEntry {
+  stem: string;
+  /** Caption from `photos/<stem>.txt`, at most 240 characters. */
+  alt: string | null;
+  /** Content hash of the original file (first 12 hex digits); part of every output name. */
+  hash: string;
+  /** Site path of the stripped full-resolution copy. */
+  full: string;
+  /** File name of that copy (the "full-resolution key"). */
+  fullKey: string;
+  thumb: Record<RenditionName, string | null>;
+  /** Pixel size of each rendition, after orientation. */
+  sizes: Record<RenditionName | "full", { width: number; height: number; bytes: number }>;
+  /** Bytes of the original upload. */
+  bytes: number;
+  /** When the original file was last modified (ISO 8601): the upload date. */
+  uploaded: string;
+  metadata: PhotoMetadata;
+}
+
+export interface PhotoManifestFile {
+  builtAt: string;
+  photos: PhotoEntry[];
+}

@@ -1,0 +1,158 @@
+import { createHash } from "node:crypto";
+import { access, mkdir, readFile, readdir, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { readPhotoMetadata } from "@/lib/photos/metadata";
+import { FULL_MAX_EDGE, RENDITIONS, type PhotoEntry, type PhotoManifestFile, type RenditionName } from "@/lib/photos/types";
+import { writeAtomic } from "./write";
+import { ProgressLine } from "./progress";
+
+export interface PhotoBuildOptions {
+  photosDir: string;
+  outDir: string;
+  /** Where renditions are written; served at `urlBase`. */
+  publicDir: string;
+  urlBase: string;
+  concurrency?: number;
+  log?: (line: string) => void;
+  /** Progress on a TTY (a redrawn line) or nothing. */
+  progress?: boolean;
+}
+
+export interface PhotoBuildReport {
+  photos: number;
+  encoded: number;
+  cached: number;
+  skipped: { file: string; reason: string }[];
+  ms: number;
+}
+
+type Cache = Record<string, { hash: string; mtime: string; entry: PhotoEntry }>;
+const MAX_CAPTION = 240;
+const exists = (f: string) => access(f).then(() => true, () => false);
+
+/**
+ * photos/ → renditions (AVIF + JPEG, metadata stripped, rotated upright) and
+ * `.site/photos.json`. Cached by content hash: a rebuild encodes only new or changed
+ * files. A file that cannot be read is reported by name and skipped; it never fails the
+ * build or loses the others. A caption over 240 characters does fail it (`file: field: reason`).
+ */
+export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildReport> {
+  const started = performance.now();
+  const log = opts.log ?? (() => {});
+  const names = (await readdir(opts.photosDir).catch(() => [] as string[])).filter((n) => /\.jpe?g$/i.test(n)).sort();
+  const cacheFile = path.join(opts.outDir, "cache", "photos.json");
+  const cache = JSON.parse(await readFile(cacheFile, "utf8").catch(() => "{}")) as Cache;
+  const next: Cache = {};
+  const skipped: PhotoBuildReport["skipped"] = [];
+  const captions = await readCaptions(opts.photosDir, names);
+  await mkdir(opts.publicDir, { recursive: true });
+
+  let encoded = 0;
+  let done = 0;
+  const progress = new ProgressLine("photos", names.length, opts.progress ?? false);
+  const entries: (PhotoEntry | undefined)[] = new Array(names.length);
+  await pool(names, opts.concurrency ?? Math.max(1, os.cpus().length), async (name, i) => {
+    const file = path.join(opts.photosDir, name);
+    const stem = name.replace(/\.jpe?g$/i, "");
+    try {
+      const bytes = await readFile(file);
+      const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 12);
+      const mtime = (await stat(file)).mtime.toISOString();
+      const hit = cache[stem];
+      const alt = captions.get(stem) ?? null;
+      if (hit && hit.hash === hash && (await outputsExist(hit.entry, opts.publicDir))) {
+        entries[i] = { ...hit.entry, alt, uploaded: hit.mtime };
+        next[stem] = { ...hit, entry: entries[i]! };
+      } else {
+        const entry = await processPhoto(bytes, { stem, hash, alt, uploaded: mtime, publicDir: opts.publicDir, urlBase: opts.urlBase });
+        entries[i] = entry;
+        next[stem] = { hash, mtime, entry };
+        encoded++;
+      }
+    } catch (err) {
+      const reason = (err as Error).message.split("\n")[0];
+      skipped.push({ file: `photos/${name}`, reason });
+      log(`  photos/${name}: skipped: ${reason}`);
+    }
+    progress.tick(++done);
+  });
+  progress.end();
+
+  const photos = entries.filter((e): e is PhotoEntry => Boolean(e)).sort((a, b) => (b.metadata.date ?? "").localeCompare(a.metadata.date ?? "") || a.stem.localeCompare(b.stem));
+  await removeStale(opts.publicDir, new Set(photos.map((p) => p.hash)));
+  const manifest: PhotoManifestFile = { builtAt: new Date().toISOString(), photos };
+  await writeAtomic(path.join(opts.outDir, "photos.json"), JSON.stringify(manifest));
+  await writeAtomic(cacheFile, JSON.stringify(next));
+  const ms = Math.round(performance.now() - started);
+  log(`  photos ${photos.length} published, ${encoded} encoded, ${photos.length - encoded} from cache, ${skipped.length} skipped, in ${(ms / 1000).toFixed(1)} s`);
+  return { photos: photos.length, encoded, cached: photos.length - encoded, skipped, ms };
+}
+
+async function readCaptions(dir: string, names: string[]): Promise<Map<string, string>> {
+  const captions = new Map<string, string>();
+  const problems: string[] = [];
+  for (const name of names) {
+    const stem = name.replace(/\.jpe?g$/i, "");
+    const text = await readFile(path.join(dir, `${stem}.txt`), "utf8").catch(() => undefined);
+    if (text === undefined) continue;
+    const caption = text.replace(/\s+/g, " ").trim();
+    if (caption.length > MAX_CAPTION) problems.push(`photos/${stem}.txt: caption: must be at most ${MAX_CAPTION} characters (it has ${caption.length})`);
+    else if (caption) captions.set(stem, caption);
+  }
+  if (problems.length) throw new Error(`photo captions have problems:\n  ${problems.join("\n  ")}`);
+  return captions;
+}
+
+async function processPhoto(
+  bytes: Buffer,
+  o: { stem: string; hash: string; alt: string | null; uploaded: string; publicDir: string; urlBase: string },
+): Promise<PhotoEntry> {
+  // Decoding first: a corrupt or truncated file fails here, before anything is written.
+  const { metadata } = await readPhotoMetadata(bytes);
+  const base = `${o.stem}-${o.hash}`;
+  const source = sharp(bytes, { failOn: "truncated" }).rotate();
+  const sizes = {} as PhotoEntry["sizes"];
+  const thumb = {} as PhotoEntry["thumb"];
+
+  const fullKey = `${base}-full.jpg`;
+  // sharp writes no metadata unless asked (never call withMetadata): GPS, serials and names stay behind.
+  const full = await source.clone().resize({ width: FULL_MAX_EDGE, height: FULL_MAX_EDGE, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 88, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+  await writeAtomic(path.join(o.publicDir, fullKey), full.data);
+  sizes.full = { width: full.info.width, height: full.info.height, bytes: full.info.size };
+
+  for (const [name, edge, format] of RENDITIONS) {
+    const file = `${base}-${name}.${format === "avif" ? "avif" : "jpg"}`;
+    const pipeline = source.clone().resize({ width: edge, height: edge, fit: "inside", withoutEnlargement: true });
+    const out = await (format === "avif" ? pipeline.avif({ quality: 55, effort: 2 }) : pipeline.jpeg({ quality: 80, mozjpeg: true, progressive: true })).toBuffer({ resolveWithObject: true });
+    await writeAtomic(path.join(o.publicDir, file), out.data);
+    thumb[name as RenditionName] = `${o.urlBase}/${file}`;
+    sizes[name as RenditionName] = { width: out.info.width, height: out.info.height, bytes: out.info.size };
+  }
+  return { stem: o.stem, alt: o.alt, hash: o.hash, full: `${o.urlBase}/${fullKey}`, fullKey, thumb, sizes, bytes: bytes.length, uploaded: o.uploaded, metadata };
+}
+
+async function outputsExist(entry: PhotoEntry, publicDir: string): Promise<boolean> {
+  const files = [entry.fullKey, ...Object.values(entry.thumb).filter((t): t is string => Boolean(t)).map((t) => path.basename(t))];
+  return (await Promise.all(files.map((f) => exists(path.join(publicDir, f))))).every(Boolean);
+}
+
+/** Renditions of photos that were removed or changed would otherwise pile up. */
+async function removeStale(publicDir: string, keep: Set<string>): Promise<void> {
+  for (const name of await readdir(publicDir).catch(() => [] as string[])) {
+    const m = /-([0-9a-f]{12})-(full|avif|jpg|small|xs)\.(jpg|avif)$/.exec(name);
+    if (m && !keep.has(m[1])) await rm(path.join(publicDir, name), { force: true });
+  }
+}
+
+async function pool<T>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i], i);
+    }
+  });
+  await Promise.all(workers);
+}

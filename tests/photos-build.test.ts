@@ -1,0 +1,135 @@
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPhotos, type PhotoBuildReport } from "@/scripts/build/photos";
+import type { PhotoManifestFile } from "@/lib/photos/types";
+
+/**
+ * The photo build over the real camera files of ../shared/fixtures/photos (third-party
+ * test inputs, never copied into the project): renditions, privacy, orientation, skips.
+ */
+const FIXTURES = path.resolve(import.meta.dirname, "../../shared/fixtures/photos");
+if (!existsSync(FIXTURES)) throw new Error(`photo fixtures are missing: expected them at ${FIXTURES}`);
+
+type Expected = Record<string, Record<string, unknown> & { _numeric?: Record<string, unknown> }>;
+let work: string;
+let publicDir: string;
+let outDir: string;
+let photosDir: string;
+let report: PhotoBuildReport;
+let manifest: PhotoManifestFile;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "photos-build-"));
+  photosDir = path.join(work, "photos");
+  outDir = path.join(work, ".site");
+  publicDir = path.join(work, "public");
+  await mkdir(photosDir);
+  for (const f of (await readdir(FIXTURES)).filter((n) => n.endsWith(".jpg"))) await copyFile(path.join(FIXTURES, f), path.join(photosDir, f));
+  const canon = await readFile(path.join(FIXTURES, "canon-eos-1300d.jpg"));
+  await writeFile(path.join(photosDir, "truncated.jpg"), canon.subarray(0, Math.floor(canon.length * 0.4)));
+  await writeFile(path.join(photosDir, "not-a-photo.jpg"), "this is text, not a JPEG");
+  await writeFile(path.join(photosDir, "fuji-x-t50-reala-ace.txt"), "Test caption: a harbour in Reala Ace.\n");
+  report = await buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos", log: (l) => logs.push(l) });
+  manifest = JSON.parse(await readFile(path.join(outDir, "photos.json"), "utf8")) as PhotoManifestFile;
+}, 180_000);
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+const entry = (stem: string) => manifest.photos.find((p) => p.stem === stem)!;
+
+describe("photo build", () => {
+  it("publishes every readable photo and skips broken files by name, with a reason", () => {
+    expect(manifest.photos).toHaveLength(12);
+    expect(report.skipped.map((s) => s.file).sort()).toEqual(["photos/not-a-photo.jpg", "photos/truncated.jpg"]);
+    for (const s of report.skipped) expect(s.reason.length).toBeGreaterThan(3);
+    expect(logs.some((l) => l.includes("photos/truncated.jpg: skipped:"))).toBe(true);
+  });
+
+  it("writes every rendition, rotated upright, and records its size", async () => {
+    for (const p of manifest.photos) {
+      for (const [name, url] of Object.entries(p.thumb)) {
+        const file = path.join(publicDir, path.basename(url!));
+        const meta = await sharp(file).metadata();
+        expect([meta.width, meta.height], `${p.stem} ${name}`).toEqual([p.sizes[name as keyof typeof p.sizes].width, p.sizes[name as keyof typeof p.sizes].height]);
+        expect(meta.format).toBe(name === "avif" ? "heif" : "jpeg");
+      }
+      expect(p.full).toBe(`/generated/photos/${p.fullKey}`);
+    }
+  });
+
+  it("turns orientation 6 into a portrait thumbnail", async () => {
+    const rotated = entry("canon-powershot-sx60-rotated");
+    expect(rotated.sizes.jpg.height).toBeGreaterThan(rotated.sizes.jpg.width);
+    const meta = await sharp(path.join(publicDir, path.basename(rotated.thumb.jpg!))).metadata();
+    expect(meta.height).toBeGreaterThan(meta.width!);
+    expect(meta.orientation ?? 1).toBe(1);
+  });
+
+  it("keeps no metadata in any rendition", async () => {
+    for (const name of await readdir(publicDir)) {
+      const meta = await sharp(path.join(publicDir, name)).metadata();
+      expect(meta.exif, name).toBeUndefined();
+      expect(meta.xmp, name).toBeUndefined();
+      expect(meta.iptc, name).toBeUndefined();
+    }
+  });
+
+  it("lets no GPS coordinate, serial number or owner name reach any artifact", async () => {
+    const expected = JSON.parse(await readFile(path.join(FIXTURES, "expected-exiftool.json"), "utf8")) as Expected;
+    const forbidden = new Set<string>();
+    for (const [file, tags] of Object.entries(expected)) {
+      if (file === "_meta") continue;
+      for (const key of ["SerialNumber", "InternalSerialNumber", "LensSerialNumber", "Artist", "Copyright", "OwnerName", "CameraOwnerName", "BodySerialNumber"]) {
+        const v = tags[key];
+        if (typeof v === "string" && v.trim().length >= 4) forbidden.add(v.trim());
+      }
+      for (const key of ["GPSLatitude", "GPSLongitude"]) {
+        const v = tags._numeric?.[key];
+        if (typeof v === "number") forbidden.add(Math.abs(v).toFixed(3));
+      }
+    }
+    expect(forbidden.size).toBeGreaterThan(5);
+    const artifacts = [path.join(outDir, "photos.json"), ...(await readdir(publicDir)).map((n) => path.join(publicDir, n))];
+    for (const file of artifacts) {
+      const bytes = await readFile(file);
+      for (const needle of forbidden) expect(bytes.includes(Buffer.from(needle)), `${path.basename(file)} contains ${needle}`).toBe(false);
+    }
+    const metadata = JSON.stringify(manifest.photos.map((p) => p.metadata));
+    expect(metadata).not.toMatch(/gps|serial|artist|copyright|owner|software/i);
+  });
+
+  it("reads the caption sidecar; a photo without one has alt null", () => {
+    expect(entry("fuji-x-t50-reala-ace").alt).toBe("Test caption: a harbour in Reala Ace.");
+    expect(entry("canon-eos-1300d").alt).toBeNull();
+  });
+
+  it("gives the no-EXIF file metadata without guesses, and non-Fuji files no recipe", () => {
+    const plain = entry("no-exif").metadata;
+    expect(plain.recipe).toBeUndefined();
+    expect(plain.camera).toBeNull();
+    expect(plain.film ?? null).toBeNull();
+    expect(plain.width).toBeGreaterThan(0);
+    for (const stem of ["canon-eos-1300d", "canon-powershot-sx60-rotated", "nikon-coolpix-p6000-gps"]) expect("recipe" in entry(stem).metadata, stem).toBe(false);
+    expect(entry("fuji-x100vi-classic-chrome").metadata.recipe?.["Film Simulation"]).toBe("Classic Chrome");
+  });
+
+  it("a warm rebuild re-encodes nothing", async () => {
+    const again = await buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos" });
+    expect(again.encoded).toBe(0);
+    expect(again.photos).toBe(12);
+  });
+
+  it("a caption over 240 characters fails the build with file: field: reason", async () => {
+    const file = path.join(photosDir, "no-exif.txt");
+    await writeFile(file, "x".repeat(241));
+    try {
+      await expect(buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos" })).rejects.toThrow("photos/no-exif.txt: caption: must be at most 240 characters");
+    } finally {
+      await rm(file);
+    }
+  });
+});
