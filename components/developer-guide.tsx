@@ -107,7 +107,8 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
                   </li>
                 ))}
               </ul>
-              <pre>
+              {/* Focusable: a long command scrolls sideways and must be reachable by keyboard. */}
+              <pre tabIndex={0}>
                 <code>{e.curl}</code>
               </pre>
             </section>

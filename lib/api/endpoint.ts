@@ -45,7 +45,19 @@ export interface EndpointConfig<Q extends z.ZodObject, B extends z.ZodType | und
   policy: PolicyName | null;
   query?: Q;
   body?: B;
-  response: { schema: R; description: string; contentType?: string; example?: unknown };
+  response: {
+    schema: R;
+    description: string;
+    contentType?: string;
+    example?: unknown;
+    /** Other representations of the same 200 (e.g. an event stream), documented beside the main one. */
+    alternates?: { contentType: string; schema: z.ZodType; description: string }[];
+  };
+  /**
+   * Fields every error body of this endpoint carries besides the shared ones (e.g. /ask
+   * echoes `query_id` and `results: []`). Gets the raw query string and the JSON body, if any.
+   */
+  errorExtras?: (input: { params: URLSearchParams; body: unknown }) => Record<string, unknown>;
   responses?: ResponseDoc[];
   cache: CachePolicy;
   /** Representation chosen by Accept (adds Vary: Accept). */
@@ -133,8 +145,9 @@ export function defineEndpoint<Q extends z.ZodObject, B extends z.ZodType | unde
       }
     }
 
+    const raw: { body: unknown } = { body: undefined };
     try {
-      const ctx = await buildContext(req, method === "HEAD" ? "GET" : (method as ServedMethod), caller);
+      const ctx = await buildContext(req, method === "HEAD" ? "GET" : (method as ServedMethod), caller, raw);
       const out = await config.handler(ctx as never);
       const headers = { ...baseHeaders(), ...limitHeaders, link: LINK_HEADER, "cache-control": cacheControl(config.cache) };
       let res: Response;
@@ -151,11 +164,14 @@ export function defineEndpoint<Q extends z.ZodObject, B extends z.ZodType | unde
       }
       return res;
     } catch (err) {
-      return errorResponse(toApiError(err, config.path), limitHeaders);
+      const apiError = toApiError(err, config.path);
+      // The endpoint's own error fields are defaults; what the error already says wins.
+      if (config.errorExtras) Object.assign(apiError.extras, { ...config.errorExtras({ params: req.nextUrl.searchParams, body: raw.body }), ...apiError.extras });
+      return errorResponse(apiError, limitHeaders);
     }
   }
 
-  async function buildContext(req: NextRequest, method: ServedMethod, caller: Caller) {
+  async function buildContext(req: NextRequest, method: ServedMethod, caller: Caller, raw: { body: unknown }) {
     let query: unknown = {};
     if (config.query) {
       const parsed = config.query.safeParse(queryObject(req.nextUrl.searchParams, queryKeys));
@@ -168,6 +184,7 @@ export function defineEndpoint<Q extends z.ZodObject, B extends z.ZodType | unde
       let json: unknown;
       try {
         json = JSON.parse(text);
+        raw.body = json;
       } catch {
         throw new ApiError("bad_request", "The request body is not valid JSON.", { extras: { field: "body" } });
       }

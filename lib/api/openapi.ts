@@ -82,6 +82,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[], base: string): Json
   const extraIn: Record<string, z.ZodType> = {};
   for (const e of endpoints) {
     if (!idOf(e.response.schema)) extraOut[`${e.operationId}Response`] = e.response.schema;
+    for (const [i, alt] of (e.response.alternates ?? []).entries()) if (!idOf(alt.schema)) extraOut[`${e.operationId}Alternate${i}`] = alt.schema;
     for (const r of e.responses ?? []) if (r.schema && !idOf(r.schema)) extraOut[`${e.operationId}${r.status}`] = r.schema;
     if (e.query) extraIn[`__query_${e.operationId}`] = e.query;
     if (e.body && !idOf(e.body)) extraIn[`${e.operationId}Body`] = e.body;
@@ -164,7 +165,15 @@ function operation(e: Endpoint, method: ServedMethod, querySchema: Json | undefi
     "200": {
       description: e.response.description,
       headers: okHeaders,
-      content: { [contentType]: { schema: schemaRef(okId), ...(e.response.example !== undefined ? { example: e.response.example } : {}) } },
+      content: {
+        [contentType]: { schema: schemaRef(okId), ...(e.response.example !== undefined ? { example: e.response.example } : {}) },
+        ...Object.fromEntries(
+          (e.response.alternates ?? []).map((alt, i) => [
+            alt.contentType.split(";")[0],
+            { schema: { ...schemaRef(idOf(alt.schema) ?? `${e.operationId}Alternate${i}`), description: alt.description } },
+          ]),
+        ),
+      },
     },
     "400": ref("responses", "BadRequest"),
     "405": ref("responses", "MethodNotAllowed"),

@@ -4,6 +4,7 @@ import { openapi } from "@/lib/meta/openapi-endpoint";
 import { apiCatalogEndpoint } from "@/lib/meta/api-catalog";
 import { developerGuideMarkdown } from "@/lib/meta/developer-guide-endpoint";
 import { search } from "@/lib/search/endpoint";
+import { ask } from "@/lib/ask/endpoint";
 import { resumeJson, resumeMd, resumePdf } from "@/lib/resume/endpoints";
 import { jsonFeedEndpoint } from "@/lib/feeds/json-feed";
 import { photoManifest, photoQuery } from "@/lib/photos/endpoints";
@@ -14,5 +15,5 @@ import { photoManifest, photoQuery } from "@/lib/photos/endpoints";
  * all of those pick it up. (A function, because some endpoints describe the registry itself.)
  */
 export function endpoints(): readonly Endpoint[] {
-  return [search, photoQuery, photoManifest, resumeJson, resumeMd, resumePdf, jsonFeedEndpoint, health, openapi, apiCatalogEndpoint, developerGuideMarkdown];
+  return [search, ask, photoQuery, photoManifest, resumeJson, resumeMd, resumePdf, jsonFeedEndpoint, health, openapi, apiCatalogEndpoint, developerGuideMarkdown];
 }

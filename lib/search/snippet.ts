@@ -3,12 +3,17 @@
  * word boundaries, with ellipses where it was cut. Falls back to the opening of the text.
  */
 export function snippet(text: string, terms: string[], width = 180): string {
+  return matchedSnippet(text, terms, width) ?? cut(text.replace(/\s+/g, " ").trim(), 0, width);
+}
+
+/** Like snippet, but null when no term occurs in the text (callers then choose their own fallback). */
+export function matchedSnippet(text: string, terms: string[], width = 180): string | null {
   const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= width) return flat;
   const unique = [...new Set(terms.filter(Boolean))].sort((a, b) => b.length - a.length);
   // One pass with an alternation finds the earliest word that starts with any term.
   const m = unique.length ? new RegExp(`(^|[^\\p{L}\\p{N}])(?:${unique.map(escapeRe).join("|")})`, "u").exec(flat.toLowerCase()) : null;
-  if (!m) return cut(flat, 0, width);
+  if (!m) return null;
+  if (flat.length <= width) return flat;
   const at = m.index + m[1].length;
   const start = Math.max(0, at - Math.floor(width / 3));
   return cut(flat, start, start + width);

@@ -150,6 +150,11 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   } else {
     await rm(path.join(opts.outDir, "resume.json"), { force: true });
   }
+  await cached("ask-model", [path.join(opts.outDir, "ask-model.bin"), path.join(opts.outDir, "ask-labels.json")], async () => {
+    const { trainEmbeddedModel } = await import("@/lib/ask/embedded-model");
+    const trained = await trainEmbeddedModel(docs, opts.outDir);
+    return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB`;
+  });
   if (opts.pagefind !== false) {
     const bundle = path.join(opts.publicDir, "pagefind");
     await cached("pagefind", [path.join(bundle, "pagefind.js"), path.join(bundle, "pagefind-ui.js")], async () => {

@@ -65,6 +65,14 @@ export class Contract {
     return `${pointer}/content/${escape(media)}/schema`;
   }
 
+  /** Validate a value against a named component schema (e.g. an SSE payload's AskResult). */
+  validateComponent(name: string, value: unknown): void {
+    const pointer = `#/components/schemas/${name}`;
+    let fn = this.cache.get(pointer);
+    if (!fn) this.cache.set(pointer, (fn = this.ajv.compile({ $ref: `openapi.json${pointer}` })));
+    if (!fn(value)) throw new Error(`value does not match ${pointer}:\n${this.ajv.errorsText(fn.errors, { separator: "\n" })}\n${JSON.stringify(value).slice(0, 500)}`);
+  }
+
   validate(pathname: string, method: string, status: number, contentType: string, body: unknown): void {
     const pointer = this.schemaPointer(pathname, method, status, contentType);
     let fn = this.cache.get(pointer);

@@ -1,0 +1,3 @@
+import { ask } from "@/lib/ask/endpoint";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = ask.handlers;

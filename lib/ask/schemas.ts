@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { named } from "@/lib/api/schemas";
+
+export const SCHEMA_TYPES = { page: "WebPage", writing: "BlogPosting", document: "DigitalDocument", utility: "WebAPI" } as const;
+
+export const AskResultSchema = named(
+  "AskResult",
+  z.object({
+    url: z.url(),
+    name: z.string(),
+    score: z.int().min(0).max(100).meta({ description: "With model ranking, the probability (in %) the model puts on this page; with lexical ranking, relevance relative to the best match" }),
+    site: z.string().optional().meta({ description: "The service's own host name" }),
+    description: z.string().optional().meta({ description: "Extract from the page around the question's words (never model-written)" }),
+    schema_object: z
+      .object({
+        "@context": z.literal("https://schema.org"),
+        "@type": z.enum(["WebPage", "BlogPosting", "DigitalDocument", "WebAPI"]),
+        "@id": z.url(),
+        url: z.url(),
+        name: z.string(),
+        description: z.string(),
+      })
+      .optional(),
+  }),
+);
+
+export const AskMetaSchema = named(
+  "AskMeta",
+  z.object({
+    version: z.string().meta({ description: "NLWeb protocol version of the dialect: 0.1 (legacy GET) or 0.55 (POST)" }),
+    dialect: z.enum(["legacy", "0.55"]),
+    retrieval: z.string().meta({ description: "Where candidates come from" }),
+    ranking: z.string().meta({ description: "Which ranker ran: `model: embedded …`, `model: remote …`, or `lexical: <reason>`" }),
+    description: z.literal("extractive"),
+    modes_supported: z.array(z.string()),
+    request_id: z.string().optional(),
+  }),
+);
+
+export const AskResponseSchema = named(
+  "AskResponse",
+  z.object({
+    query_id: z.string(),
+    results: z.array(AskResultSchema),
+    query: z.string().optional(),
+    site: z.string().optional().meta({ description: "Constant: the service's own host name" }),
+    mode: z.literal("list").optional(),
+    decontextualized_query: z.string().optional(),
+    total: z.int().min(0).optional().meta({ description: "Pages the ranker found relevant (score ≥ 1)" }),
+    _meta: AskMetaSchema.optional(),
+  }),
+  "Ranked pages answering a question (NLWeb list mode). No generated text.",
+);
+
+export const AskStreamSchema = named(
+  "AskEventStream",
+  z.string().meta({
+    description:
+      "Server-sent events. GET (legacy NLWeb): unnamed `data:` messages with `message_type` api_version, decontextualized_query (when given), result_batch {results}, and always a final complete. POST (0.55): named events start {_meta}, result {index, item: AskResult} per result, complete {_meta, total}.",
+  }),
+);
+
+const text = (d: string) => z.string().optional().meta({ description: d });
+
+/** Query-string parameters of GET /ask (and POST, where the body does not say otherwise). */
+export const AskQuerySchema = z.object({
+  query: text("The question (required unless a POST body gives it). At most 500 characters.").meta({ examples: ["how do I sync old motorcycle carburetors?"] }),
+  streaming: text("0, false, no or off: one JSON body; anything else or absent: text/event-stream"),
+  mode: text("list (default); summarize and generate are not served (501)"),
+  generate_mode: text("Legacy spelling of mode"),
+  site: text("Empty, all, this host, or https://this host"),
+  top_k: text("Results, 1-50, default 10 (clamped; a non-number falls back to 10)"),
+  limit: text("Read as top_k when top_k is absent"),
+  prev: text("Earlier questions: comma-separated or a JSON array; at most 10 are used"),
+  decontextualized_query: text("Searched instead of query when present"),
+  query_id: text("Echoed back; a UUID is generated when absent"),
+});
+
+/** NLWeb 0.55 request body of POST /ask. */
+export const AskBodySchema = named(
+  "AskRequest",
+  z
+    .object({
+      query: z.object({ text: z.string().min(1).max(500), site: z.string().optional() }).loose(),
+      prefer: z.object({ streaming: z.boolean().optional(), mode: z.string().optional() }).loose().optional(),
+      context: z.object({ prev: z.array(z.string().max(500)).optional() }).loose().optional(),
+      query_id: z.string().max(200).optional(),
+      top_k: z.int().min(1).max(50).optional(),
+      decontextualized_query: z.string().max(500).optional(),
+    })
+    .loose(),
+  "NLWeb 0.55 request. Body fields win over query-string fields.",
+);
+export type AskBody = z.infer<typeof AskBodySchema>;

@@ -1,0 +1,62 @@
+import { createServer, type Server } from "node:http";
+
+export type StubBehaviour = "logprobs" | "split-digits" | "hang" | "error-500" | "no-logprobs";
+
+export interface OpenAIStub {
+  url: string;
+  requests: { body: Record<string, unknown> }[];
+  close: () => Promise<void>;
+}
+
+/**
+ * A loopback stand-in for an OpenAI-compatible chat-completions endpoint. In "logprobs"
+ * mode it plays a model that picks the catalogue line sharing most words with the
+ * question and is 70% sure of it (20% on the runner-up); other modes misbehave on purpose.
+ */
+export async function startOpenAIStub(behaviour: StubBehaviour): Promise<OpenAIStub> {
+  const requests: OpenAIStub["requests"] = [];
+  const hanging = new Set<import("node:http").ServerResponse>();
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { messages: { role: string; content: string }[] };
+    requests.push({ body });
+    if (behaviour === "hang") {
+      hanging.add(res);
+      return;
+    }
+    if (behaviour === "error-500") {
+      res.writeHead(500, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ error: { message: "overloaded" } }));
+    }
+    const [best, second] = pick(body.messages);
+    const content = best;
+    const logprobs =
+      behaviour === "no-logprobs"
+        ? null
+        : behaviour === "split-digits"
+          ? { content: best.split("").map((d, i) => ({ token: d, logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99), top_logprobs: [{ token: d, logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99) }, ...(i === best.length - 1 && second.slice(0, -1) === best.slice(0, -1) ? [{ token: second.at(-1)!, logprob: Math.log(0.2) }] : [])] })) }
+          : { content: [{ token: best, logprob: Math.log(0.7), top_logprobs: [{ token: best, logprob: Math.log(0.7) }, { token: second, logprob: Math.log(0.2) }, { token: "Sure", logprob: Math.log(0.05) }] }] };
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ id: "stub", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, logprobs, finish_reason: "stop" }] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function pick(messages: { role: string; content: string }[]): [string, string] {
+  const catalog = messages[0].content.split("\n").filter((l) => /^\d+\t/.test(l));
+  const words = new Set(messages[1].content.toLowerCase().match(/[a-z0-9]+/g) ?? []);
+  const scored = catalog
+    .map((line) => ({ id: line.split("\t")[0], score: (line.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => w.length > 3 && words.has(w)).length }))
+    .sort((a, b) => b.score - a.score);
+  return [scored[0].id, scored[1].id];
+}
