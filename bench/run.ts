@@ -6,12 +6,16 @@ import { benchContract } from "./contract";
 import { benchContent } from "./content";
 import { benchPhotos } from "./photos";
 import { benchAskModel } from "./ask-model";
+import { benchAskHttp } from "./ask-http";
 
 const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<void>][] = [
   ["contract", benchContract],
   ["content", benchContent],
   ["photos", benchPhotos],
-  ["ask", benchAskModel],
+  ["ask", async () => {
+    await benchAskModel();
+    await benchAskHttp();
+  }],
 ];
 for (const [name, run] of suites) if (!only || only === name) await run();
