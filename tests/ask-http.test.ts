@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Contract, call } from "./helpers/openapi";
+import { appUnderTest } from "./helpers/app";
 import { startServer, type RunningServer } from "./helpers/server";
+import { Contract, call } from "./helpers/openapi";
 import { readSse } from "./helpers/sse";
 import { startOpenAIStub, type OpenAIStub, type StubBehaviour } from "./helpers/openai-stub";
 
@@ -15,17 +16,11 @@ type AskBody = {
   _meta: { version: string; dialect: string; ranking: string; description: string; modes_supported: string[] };
 };
 
-let server: RunningServer;
-let contract: Contract;
-beforeAll(async () => {
-  server = await startServer();
-  contract = await Contract.load(server.base);
-});
-afterAll(() => server?.stop());
+const app = appUnderTest();
 
-const getJson = (qs: string, from = "127.0.0.1") => call(contract, server.base, `/ask${qs}`, { localAddress: from });
+const getJson = (qs: string, from = "127.0.0.1") => call(app.contract, app.server.base, `/ask${qs}`, { localAddress: from });
 const postJson = (body: unknown, qs = "", from = "127.0.0.1") =>
-  call(contract, server.base, `/ask${qs}`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" }, localAddress: from });
+  call(app.contract, app.server.base, `/ask${qs}`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" }, localAddress: from });
 
 describe("GET /ask (legacy dialect)", () => {
   it("answers one JSON body with streaming off, ranked by the embedded model", async () => {
@@ -34,7 +29,7 @@ describe("GET /ask (legacy dialect)", () => {
     const b = r.body as AskBody;
     expect(b.query_id).toBe("q-1");
     expect(b._meta).toMatchObject({ dialect: "legacy", description: "extractive", modes_supported: ["list"], ranking: "model: embedded fastText" });
-    expect(b.results[0].url).toBe(`${server.base}/garage/cb400f-carb-sync`);
+    expect(b.results[0].url).toBe(`${app.server.base}/garage/cb400f-carb-sync`);
     expect(b.results[0].schema_object).toMatchObject({ "@context": "https://schema.org", "@type": "BlogPosting", "@id": b.results[0].url });
     expect(b.results.length).toBeLessThanOrEqual(10);
     for (const res of b.results) expect(Number.isInteger(res.score)).toBe(true);
@@ -46,13 +41,13 @@ describe("GET /ask (legacy dialect)", () => {
   });
 
   it("streams the legacy messages by default, always ending with complete", async () => {
-    const s = await readSse(`${server.base}/ask?query=turntable+speed&query_id=abc&decontextualized_query=turntable+speed+calibration`);
+    const s = await readSse(`${app.server.base}/ask?query=turntable+speed&query_id=abc&decontextualized_query=turntable+speed+calibration`);
     expect(s.status).toBe(200);
     expect(s.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
     const messages = s.events.map((e) => JSON.parse(e.data) as { message_type: string; query_id: string; results?: unknown[] });
     expect(messages.map((m) => m.message_type)).toEqual(["api_version", "decontextualized_query", "result_batch", "complete"]);
     expect(messages.every((m) => m.query_id === "abc")).toBe(true);
-    for (const item of messages[2].results!) contract.validateComponent("AskResult", item);
+    for (const item of messages[2].results!) app.contract.validateComponent("AskResult", item);
     expect(s.ended).toBe(true);
   });
 
@@ -66,7 +61,7 @@ describe("GET /ask (legacy dialect)", () => {
   });
 
   it("accepts the site's own host in every spelling", async () => {
-    const host = new URL(server.base).host;
+    const host = new URL(app.server.base).host;
     for (const site of ["", "all", host, `https://${host}`, "127.0.0.1"]) {
       expect((await getJson(`?query=lens&streaming=0&site=${encodeURIComponent(site)}`)).status, site).toBe(200);
     }
@@ -103,12 +98,12 @@ describe("POST /ask (0.55 dialect)", () => {
   });
 
   it("streams the named events start, result (one per result) and complete", async () => {
-    const s = await readSse(`${server.base}/ask`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: { text: "espresso machine pressure" }, top_k: 4 }) });
+    const s = await readSse(`${app.server.base}/ask`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: { text: "espresso machine pressure" }, top_k: 4 }) });
     expect(s.events.map((e) => e.event)).toEqual(["start", "result", "result", "result", "result", "complete"]);
     s.events.filter((e) => e.event === "result").forEach((e, i) => {
       const data = JSON.parse(e.data) as { index: number; item: unknown };
       expect(data.index).toBe(i);
-      contract.validateComponent("AskResult", data.item);
+      app.contract.validateComponent("AskResult", data.item);
     });
     expect(s.ended).toBe(true);
   });

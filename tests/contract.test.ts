@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/api/registry";
-import { Contract, call } from "./helpers/openapi";
-import { startServer, type RunningServer } from "./helpers/server";
+import { appUnderTest } from "./helpers/app";
+import { call } from "./helpers/openapi";
 
 /**
- * The contract battery: every endpoint in the registry, checked for the shared rules of
+ * The app.contract battery: every endpoint in the registry, checked for the shared rules of
  * SPEC.md. Endpoints added later are covered without new test code; a valid request is
  * built from the examples their OpenAPI parameters carry.
  */
-let server: RunningServer;
-let contract: Contract;
 const ALL = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-beforeAll(async () => {
-  server = await startServer();
-  contract = await Contract.load(server.base);
-});
-afterAll(() => server?.stop());
+const app = appUnderTest();
 
 type Json = Record<string, unknown>;
 
 function validRequestPath(path: string): string {
-  const op = ((contract.doc.paths as Json)[path] as Json).get as Json | undefined;
+  const op = ((app.contract.doc.paths as Json)[path] as Json).get as Json | undefined;
   const params = ((op?.parameters ?? []) as Json[]).filter((p) => p.in === "query");
   const qs = new URLSearchParams();
   for (const p of params) {
@@ -39,7 +33,7 @@ const mediaTypes = (e: (typeof registry)[number]) =>
 
 describe.each(registry.map((e) => [e.path, e] as const))("%s", (_path, e) => {
   it("is described in /openapi.json with its operationId, tag and a schema for every response", () => {
-    const item = (contract.doc.paths as Json)[e.path] as Json;
+    const item = (app.contract.doc.paths as Json)[e.path] as Json;
     expect(item).toBeDefined();
     for (const m of e.methods) {
       const op = item[m.toLowerCase()] as Json;
@@ -55,7 +49,7 @@ describe.each(registry.map((e) => [e.path, e] as const))("%s", (_path, e) => {
 
   it("answers every method it does not serve with 405, Allow and `allow`", async () => {
     for (const method of ALL.filter((m) => !e.allow.includes(m))) {
-      const r = await call(contract, server.base, e.path, { method });
+      const r = await call(app.contract, app.server.base, e.path, { method });
       expect(r.status, method).toBe(405);
       expect(r.headers.get("allow")).toBe(e.allow.join(", "));
       expect(r.body).toMatchObject({ ok: false, code: "method_not_allowed", status: 405, allow: e.allow });
@@ -64,7 +58,7 @@ describe.each(registry.map((e) => [e.path, e] as const))("%s", (_path, e) => {
   });
 
   it("answers OPTIONS with 204, Allow and CORS for any origin", async () => {
-    const r = await call(contract, server.base, e.path, { method: "OPTIONS", headers: { origin: "https://elsewhere.example" } });
+    const r = await call(app.contract, app.server.base, e.path, { method: "OPTIONS", headers: { origin: "https://elsewhere.example" } });
     expect(r.status).toBe(204);
     expect(r.headers.get("allow")).toBe(e.allow.join(", "));
     expect(r.headers.get("access-control-allow-origin")).toBe("*");
@@ -74,7 +68,7 @@ describe.each(registry.map((e) => [e.path, e] as const))("%s", (_path, e) => {
 
   if (e.methods.includes("GET")) {
     it("serves GET with the shared success headers and a body matching its schema", async () => {
-      const r = await call(contract, server.base, validRequestPath(e.path), { headers: { origin: "https://elsewhere.example" } });
+      const r = await call(app.contract, app.server.base, validRequestPath(e.path), { headers: { origin: "https://elsewhere.example" } });
       expect(r.status).toBe(200);
       expect(r.headers.get("access-control-allow-origin")).toBe("*");
       expect(r.headers.get("cache-control")).toBeTruthy();
@@ -91,7 +85,7 @@ describe.each(registry.map((e) => [e.path, e] as const))("%s", (_path, e) => {
 
     it("answers HEAD like GET, without a body", async () => {
       const path = validRequestPath(e.path);
-      const head = await call(contract, server.base, path, { method: "HEAD" });
+      const head = await call(app.contract, app.server.base, path, { method: "HEAD" });
       expect(head.status).toBe(200);
       expect(head.text).toBe("");
       expect(mediaTypes(e)).toContain(head.headers.get("content-type")!.split(";")[0]);
@@ -101,9 +95,9 @@ describe.each(registry.map((e) => [e.path, e] as const))("%s", (_path, e) => {
 
     it("serves API-Version: 1 and refuses any other version with 400 and `supported`", async () => {
       const path = validRequestPath(e.path);
-      expect((await call(contract, server.base, path, { headers: { "api-version": "1" } })).status).toBe(200);
+      expect((await call(app.contract, app.server.base, path, { headers: { "api-version": "1" } })).status).toBe(200);
       for (const v of ["2", "0", "v1", "latest", ""]) {
-        const r = await call(contract, server.base, path, { headers: { "api-version": v } });
+        const r = await call(app.contract, app.server.base, path, { headers: { "api-version": v } });
         expect(r.status, `API-Version: ${JSON.stringify(v)}`).toBe(400);
         expect(r.body).toMatchObject({ ok: false, code: "unsupported_api_version", status: 400, supported: ["1"] });
       }
@@ -113,7 +107,7 @@ describe.each(registry.map((e) => [e.path, e] as const))("%s", (_path, e) => {
 
 describe("/openapi.json", () => {
   it("is OpenAPI 3.1, version 1, keyless, with every response described", () => {
-    const doc = contract.doc;
+    const doc = app.contract.doc;
     expect(String(doc.openapi)).toMatch(/^3\.1\./);
     expect((doc.info as Json).version).toBe("1");
     expect(doc.security).toEqual([]);
@@ -126,14 +120,14 @@ describe("/openapi.json", () => {
 
 describe("/.well-known/api-catalog", () => {
   it("is an RFC 9264 linkset with the RFC 9727 profile pointing at the description and the guide", async () => {
-    const r = await call(contract, server.base, "/.well-known/api-catalog");
+    const r = await call(app.contract, app.server.base, "/.well-known/api-catalog");
     expect(r.headers.get("content-type")).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
     const entry = (r.body as { linkset: Json[] }).linkset[0];
-    expect((entry["service-desc"] as Json[])[0].href).toBe(`${server.base}/openapi.json`);
-    expect((entry["service-doc"] as Json[])[0].href).toBe(`${server.base}/developers`);
+    expect((entry["service-desc"] as Json[])[0].href).toBe(`${app.server.base}/openapi.json`);
+    expect((entry["service-doc"] as Json[])[0].href).toBe(`${app.server.base}/developers`);
   });
   it("carries Link rel=api-catalog on HEAD", async () => {
-    const r = await call(contract, server.base, "/.well-known/api-catalog", { method: "HEAD" });
+    const r = await call(app.contract, app.server.base, "/.well-known/api-catalog", { method: "HEAD" });
     expect(r.headers.get("link")).toContain('</.well-known/api-catalog>; rel="api-catalog"');
   });
 });

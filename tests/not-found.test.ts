@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Contract, call } from "./helpers/openapi";
-import { startServer, type RunningServer } from "./helpers/server";
+import { describe, expect, it } from "vitest";
+import { appUnderTest } from "./helpers/app";
+import { call } from "./helpers/openapi";
 
-let server: RunningServer;
-let contract: Contract;
 
-beforeAll(async () => {
-  server = await startServer();
-  contract = await Contract.load(server.base);
-});
-afterAll(() => server?.stop());
+const app = appUnderTest();
 
 const get = (path: string, accept?: string, method = "GET") =>
-  call(contract, server.base, path, { method, headers: accept ? { accept } : {} });
+  call(app.contract, app.server.base, path, { method, headers: accept ? { accept } : {} });
 
 describe("404 in the requested format", () => {
   it("JSON for Accept: application/json, with the spec's fields and absolute suggestions", async () => {
@@ -23,13 +17,13 @@ describe("404 in the requested format", () => {
       ok: false,
       code: "not_found",
       status: 404,
-      docs: `${server.base}/developers`,
+      docs: `${app.server.base}/developers`,
     });
     const body = r.body as { hint: string; suggestions: string[]; error: string };
     expect(body.error).toContain("/developer");
     expect(body.hint).toContain("/sitemap.xml");
     expect(body.hint).toContain("/openapi.json");
-    expect(body.suggestions[0]).toBe(`${server.base}/developers`);
+    expect(body.suggestions[0]).toBe(`${app.server.base}/developers`);
     expect(r.headers.get("vary")).toMatch(/Accept/);
   });
 
@@ -44,7 +38,7 @@ describe("404 in the requested format", () => {
 
   it("suggests the closest real paths", async () => {
     const r = await get("/openapi", "application/json");
-    expect((r.body as { suggestions: string[] }).suggestions).toContain(`${server.base}/openapi.json`);
+    expect((r.body as { suggestions: string[] }).suggestions).toContain(`${app.server.base}/openapi.json`);
     const far = await get("/zzzzzzzzzzzzzzzzzzzzzz/qqqqqqqq", "application/json");
     expect((far.body as { suggestions: string[] }).suggestions).toEqual([]);
   });
@@ -70,7 +64,7 @@ describe("404 in the requested format", () => {
     expect(r.status).toBe(404);
     expect(r.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     expect(r.text).toMatch(/^# Not found/);
-    expect(r.text).toContain(`<${server.base}/developers>`);
+    expect(r.text).toContain(`<${app.server.base}/developers>`);
   });
 
   it("any method on an unknown path is a 404; HEAD has no body", async () => {

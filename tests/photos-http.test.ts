@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Contract, call } from "./helpers/openapi";
-import { startServer, type RunningServer } from "./helpers/server";
+import { describe, expect, it } from "vitest";
+import { appUnderTest } from "./helpers/app";
+import { call } from "./helpers/openapi";
 
 /** /photos/query.json and /images/manifest.json over real HTTP, against the demo photo build. */
-let server: RunningServer;
-let contract: Contract;
 type Query = {
   total: number;
   photos: { stem: string; score?: number; matched?: string[]; metadata: Record<string, unknown>; thumb: Record<string, string | null> }[];
@@ -14,14 +12,10 @@ type Query = {
   limit: number;
 };
 
-beforeAll(async () => {
-  server = await startServer();
-  contract = await Contract.load(server.base);
-});
-afterAll(() => server?.stop());
+const app = appUnderTest();
 
 const get = async (qs: string) => {
-  const r = await call(contract, server.base, `/photos/query.json${qs}`);
+  const r = await call(app.contract, app.server.base, `/photos/query.json${qs}`);
   return { ...r, q: r.body as Query };
 };
 
@@ -112,7 +106,7 @@ describe("/photos/query.json", () => {
 
 describe("/images/manifest.json", () => {
   it("lists every published photo with thumbnails, the full-resolution key, size and upload date", async () => {
-    const r = await call(contract, server.base, "/images/manifest.json");
+    const r = await call(app.contract, app.server.base, "/images/manifest.json");
     const body = r.body as { count: number; photos: { stem: string; key: string; full: string; bytes: number; uploaded: string; thumb: Record<string, string> }[] };
     expect(body.count).toBe(12);
     for (const p of body.photos) {
@@ -120,7 +114,7 @@ describe("/images/manifest.json", () => {
       expect(Date.parse(p.uploaded)).not.toBeNaN();
       expect(p.bytes).toBeGreaterThan(1000);
     }
-    const thumb = await fetch(`${server.base}${body.photos[0].thumb.avif}`);
+    const thumb = await fetch(`${app.server.base}${body.photos[0].thumb.avif}`);
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get("content-type")).toBe("image/avif");
   });

@@ -1,19 +1,13 @@
 import { XMLValidator } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Contract, call } from "./helpers/openapi";
-import { startServer, type RunningServer } from "./helpers/server";
+import { describe, expect, it } from "vitest";
+import { appUnderTest } from "./helpers/app";
+import { call } from "./helpers/openapi";
 
 /** The built demo site over real HTTP: search parameters, twins negotiation, machine files. */
-let server: RunningServer;
-let contract: Contract;
 
-beforeAll(async () => {
-  server = await startServer();
-  contract = await Contract.load(server.base);
-});
-afterAll(() => server?.stop());
+const app = appUnderTest();
 
-const get = (path: string, headers: Record<string, string> = {}, method = "GET") => call(contract, server.base, path, { headers, method });
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") => call(app.contract, app.server.base, path, { headers, method });
 type Results = { query: string; total: number; returned: number; results: { url: string; title: string; kind: string; snippet: string; description: string }[] };
 
 describe("/search.json", () => {
@@ -82,7 +76,7 @@ describe("Markdown twins", () => {
     expect(md.headers.get("vary")).toMatch(/Accept/);
     expect(Number(md.headers.get("x-markdown-tokens"))).toBeGreaterThan(500);
     expect(md.text).toMatch(/^# Markdown twins/);
-    expect(md.text).toContain(`- URL: ${server.base}/writing/markdown-twins`);
+    expect(md.text).toContain(`- URL: ${app.server.base}/writing/markdown-twins`);
   });
 
   it("answers at <path>.md for content, index and home pages", async () => {
@@ -106,7 +100,7 @@ describe("Markdown twins", () => {
     const r = await get("/search?q=turntable", { accept: "text/markdown" });
     expect(r.status).toBe(200);
     expect(r.text).toContain("# Search: turntable");
-    expect(r.text).toContain(`${server.base}/garage/technics-sl-1500-revival.md`);
+    expect(r.text).toContain(`${app.server.base}/garage/technics-sl-1500-revival.md`);
   });
 
   it("pages refuse other methods with 405", async () => {
@@ -123,10 +117,10 @@ describe("machine-readable files", () => {
     const r = await get("/llms.txt");
     expect(r.status).toBe(200);
     expect(r.text).toMatch(/^# Avery Quill\n\n> /);
-    expect(r.text).toContain(`(${server.base}/writing/markdown-twins.md)`);
+    expect(r.text).toContain(`(${app.server.base}/writing/markdown-twins.md)`);
     expect(r.text).not.toContain("{{base}}");
     const full = await get("/llms-full.txt");
-    expect(full.text).toContain(`Source: ${server.base}/garage/cb400f-carb-sync`);
+    expect(full.text).toContain(`Source: ${app.server.base}/garage/cb400f-carb-sync`);
     expect(full.text.length).toBeGreaterThan(100_000);
   });
 
@@ -143,7 +137,7 @@ describe("machine-readable files", () => {
     const atom = await get("/feed.xml");
     expect(atom.headers.get("content-type")).toMatch(/^application\/atom\+xml/);
     expect(XMLValidator.validate(atom.text)).toBe(true);
-    expect(atom.text).toContain(`<link rel="self" type="application/atom+xml" href="${server.base}/feed.xml"/>`);
+    expect(atom.text).toContain(`<link rel="self" type="application/atom+xml" href="${app.server.base}/feed.xml"/>`);
     const json = await get("/feed.json");
     expect(json.status).toBe(200);
     expect((json.body as { items: unknown[] }).items.length).toBeGreaterThan(10);
@@ -151,7 +145,7 @@ describe("machine-readable files", () => {
 
   it("the resume is JSON Resume, Markdown and a PDF", async () => {
     const json = await get("/resume.json");
-    expect((json.body as { basics: { name: string; url: string } }).basics).toMatchObject({ name: "Avery Quill", url: `${server.base}/resume` });
+    expect((json.body as { basics: { name: string; url: string } }).basics).toMatchObject({ name: "Avery Quill", url: `${app.server.base}/resume` });
     const pdf = await get("/resume.pdf");
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.text.startsWith("%PDF-")).toBe(true);
