@@ -75,7 +75,9 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
               <p className="meta-line">
                 {e.operationId} · rate limit {e.limit}
               </p>
-              <p>{e.description}</p>
+              <p>
+                <InlineCode text={e.description} />
+              </p>
               {e.parameters.length > 0 ? (
                 <table>
                   <thead>
@@ -94,7 +96,9 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
                         </td>
                         <td>{p.type}</td>
                         <td>{p.required ? "yes" : "no"}</td>
-                        <td>{p.description}</td>
+                        <td>
+                          <InlineCode text={p.description} />
+                        </td>
                       </tr>
                     ))}
                   </tbody>

@@ -1,19 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { watchPage } from "./watch";
 
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-  page.on("response", (r) => {
-    if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`);
-  });
-  return problems;
-}
 
 test("home → writing → a post → its Markdown alternate", async ({ page, request }) => {
-  const problems = watch(page);
+  const problems = watchPage(page);
   await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Writing" }).click();
   await expect(page).toHaveURL(/\/writing$/);
@@ -38,7 +28,7 @@ test("home → writing → a post → its Markdown alternate", async ({ page, re
 test("search works without JavaScript (server-rendered form)", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const problems = watch(page);
+  const problems = watchPage(page);
   await page.goto("/search");
   await page.getByLabel("Search the site").fill("carburetor");
   await page.getByRole("button", { name: "Search" }).click();
@@ -49,7 +39,7 @@ test("search works without JavaScript (server-rendered form)", async ({ browser 
 });
 
 test("search with JavaScript is enhanced by the Pagefind UI", async ({ page }) => {
-  const problems = watch(page);
+  const problems = watchPage(page);
   await page.goto("/search");
   await expect(page.locator("html")).toHaveAttribute("data-search-enhanced", "true");
   await expect(page.locator(".server-search")).toBeHidden();
@@ -63,7 +53,7 @@ test("screenshots of home and a post at phone and desktop widths", async ({ brow
   for (const [name, width, height] of [["phone", 390, 844], ["desktop", 1280, 900]] as const) {
     const context = await browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
-    const problems = watch(page);
+    const problems = watchPage(page);
     for (const [label, path] of [["home", "/"], ["post", "/garage/cb400f-carb-sync"]] as const) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,9 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { watchPage } from "./watch";
 
 test("the gallery loads, filters narrow it, and a photo view shows its recipe", async ({ page }) => {
-  const problems: string[] = [];
-  page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
-  page.on("response", (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+  const problems = watchPage(page);
   await page.goto("/photos");
   const cards = page.locator(".photo-grid li");
   await expect(cards).toHaveCount(12);

@@ -1,20 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { watchPage } from "./watch";
 
-/** Fails the test on any console error or uncaught page error. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error") problems.push(`console: ${msg.text()}`);
-  });
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  page.on("response", (res) => {
-    if (res.status() >= 400 && !res.request().isNavigationRequest()) problems.push(`http ${res.status()}: ${res.url()}`);
-  });
-  return problems;
-}
 
 test("home renders with navigation, JSON-LD and no console errors", async ({ page }) => {
-  const problems = watchConsole(page);
+  const problems = watchPage(page);
   const res = await page.goto("/");
   expect(res?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Avery Quill");
@@ -26,18 +15,18 @@ test("home renders with navigation, JSON-LD and no console errors", async ({ pag
 });
 
 test("an unknown URL shows the site's not-found page with status 404", async ({ page }) => {
-  const problems = watchConsole(page);
+  const problems = watchPage(page);
   const res = await page.goto("/this/does/not/exist");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not found");
   await expect(page.getByRole("link", { name: "developer guide" })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  // The browser itself logs the 404 of the document; nothing else may fail.
-  expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+  // watchPage ignores the browser's own log line for the document's 404; nothing else may fail.
+  expect(problems).toEqual([]);
 });
 
 test("/developers lists every endpoint with a curl example, and links its Markdown twin", async ({ page }) => {
-  const problems = watchConsole(page);
+  const problems = watchPage(page);
   const res = await page.goto("/developers");
   expect(res?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Developer guide");

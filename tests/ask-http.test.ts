@@ -114,11 +114,14 @@ describe("POST /ask (0.55 dialect)", () => {
     [JSON.stringify({ query: { text: "" } }), "query.text"],
     [JSON.stringify({ query: { text: "x" }, top_k: 0 }), "top_k"],
     [JSON.stringify({ query: { text: "x" }, prefer: { streaming: "yes" } }), "prefer.streaming"],
+    [JSON.stringify({ query: { text: "x" }, context: { prev: [1] } }), "context.prev.0"],
   ])("400 for body %s", async (body, field) => {
     const r = await postJson(body);
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ ok: false, code: "bad_request", field, results: [] });
     expect((r.body as { query_id: string }).query_id).toBeTruthy();
+    // "required" only for what is really missing, never for a value of the wrong type
+    if (field !== "query") expect((r.body as { error: string }).error).not.toMatch(/is required/);
   });
 });
 

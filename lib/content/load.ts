@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
+import { isMissing } from "@/lib/api/validation";
 import { COLLECTIONS, COLLECTION_NAMES, SLUG, collectionIssues, frontMatterSchema, type Collection } from "./schema";
 import { countWords, renderMarkdown } from "./markdown";
 import type { Doc } from "./types";
@@ -55,8 +56,7 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
   if (!fm.success) {
     for (const issue of fm.error.issues) {
       const field = issue.path.join(".") || "front matter";
-      const missing = issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined;
-      const reason = missing ? "is required" : issue.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}` : issue.message;
+      const reason = isMissing(issue) ? "is required" : issue.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}` : issue.message;
       problems.push(`${where}: ${field}: ${reason}`);
     }
     return { problems };
