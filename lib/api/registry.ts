@@ -8,6 +8,7 @@ import { ask } from "@/lib/ask/endpoint";
 import { resumeJson, resumeMd, resumePdf } from "@/lib/resume/endpoints";
 import { jsonFeedEndpoint } from "@/lib/feeds/json-feed";
 import { photoManifest, photoQuery } from "@/lib/photos/endpoints";
+import { lensFetch } from "@/lib/lens/endpoint";
 
 /**
  * Every endpoint in one list: the source of /openapi.json, the API catalog, the developer
@@ -15,5 +16,5 @@ import { photoManifest, photoQuery } from "@/lib/photos/endpoints";
  * all of those pick it up. (A function, because some endpoints describe the registry itself.)
  */
 export function endpoints(): readonly Endpoint[] {
-  return [search, ask, photoQuery, photoManifest, resumeJson, resumeMd, resumePdf, jsonFeedEndpoint, health, openapi, apiCatalogEndpoint, developerGuideMarkdown];
+  return [search, ask, photoQuery, photoManifest, lensFetch, resumeJson, resumeMd, resumePdf, jsonFeedEndpoint, health, openapi, apiCatalogEndpoint, developerGuideMarkdown];
 }

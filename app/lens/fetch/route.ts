@@ -1,0 +1,3 @@
+import { lensFetch } from "@/lib/lens/endpoint";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = lensFetch.handlers;

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { cleanedHtml, pageCost, tokenCount } from "./cost";
+
+describe("token counting", () => {
+  it("is exact for ordinary text", () => {
+    const text = "Low tide leaves small worlds behind. Read the guide first, then count the anemones.\n".repeat(50);
+    expect(tokenCount(text)).toBe(countTokens(text));
+  });
+
+  it("counts a hostile run of one character in slices instead of pinning a core", () => {
+    // Unsliced, BPE on this one chunk is quadratic and takes minutes; the suite would time out.
+    expect(tokenCount("\0".repeat(2 * 1024 * 1024))).toBeGreaterThan(500_000);
+  });
+
+  it("prices nothing when there is nothing to count", () => {
+    expect(pageCost({ raw: "", text: "" }, null)).toBeNull();
+  });
+
+  it("cleans scripts, styles, comments and inline SVG out of the html tier", () => {
+    expect(cleanedHtml('<p>a</p><script>x()</script><!-- c --><style>p{}</style><svg><path/></svg><p>b</p>')).toBe("<p>a</p><p>b</p>");
+  });
+});

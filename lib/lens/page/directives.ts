@@ -1,0 +1,46 @@
+import type { CheerioAPI } from "cheerio/slim";
+import { aiCrawler } from "../crawlers";
+
+export interface Directives {
+  metaRobots: string | null;
+  xRobotsTag: string | null;
+  /** A meta tag or X-Robots-Tag rule addressed to a named AI crawler (`<meta name="GPTBot">`, `X-Robots-Tag: GPTBot: noindex`). */
+  namesAiCrawlers: boolean;
+}
+
+/** Robots directives from the page and its headers. `$` is null for bodies that are not HTML. */
+export function directives($: CheerioAPI | null, headers: Record<string, string>): Directives {
+  const xRobotsTag = headers["x-robots-tag"]?.trim() || null;
+  let metaRobots: string | null = null;
+  let namesAiCrawlers = false;
+  if ($) {
+    const robots: string[] = [];
+    for (const el of $("meta[name][content]").toArray()) {
+      const name = el.attribs.name.trim();
+      if (name.toLowerCase() === "robots") robots.push(el.attribs.content.trim());
+      else if (aiCrawler(name)) namesAiCrawlers = true;
+    }
+    metaRobots = robots.length ? robots.join(", ") : null;
+  }
+  if (xRobotsTag) {
+    // Each rule may start with a user agent and a colon: "GPTBot: noindex, nofollow".
+    for (const m of xRobotsTag.matchAll(/(?:^|,)\s*([A-Za-z][\w.-]*)\s*:/g)) {
+      if (aiCrawler(m[1])) namesAiCrawlers = true;
+    }
+  }
+  return { metaRobots, xRobotsTag, namesAiCrawlers };
+}
+
+/**
+ * Whether the page points to an llms.txt (a <link> or an <a> to /llms.txt or /llms-full.txt,
+ * or a Link header naming one). The page pass makes one request; the discovery pass probes
+ * the path itself.
+ */
+export function linksToLlmsTxt($: CheerioAPI | null, headers: Record<string, string>): boolean {
+  const isLlms = (href: string) => /(^|\/)llms(-full)?\.txt(?:$|[?#])/i.test(href.trim());
+  if (headers.link && /<[^>]*llms(-full)?\.txt[^>]*>/i.test(headers.link)) return true;
+  if (!$) return false;
+  return $("link[href], a[href]")
+    .toArray()
+    .some((el) => isLlms(el.attribs.href));
+}

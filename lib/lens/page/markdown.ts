@@ -1,0 +1,174 @@
+import type { CheerioAPI } from "cheerio/slim";
+import type { AnyNode, Element } from "domhandler";
+import { absolute, documentBase, isElement, SKIPPED } from "./dom";
+
+/**
+ * The main content as Markdown, rendered from the tree already parsed for the observation.
+ * node-html-markdown and turndown each parse the HTML again, and on a 200 KB page took
+ * 740 ms and 170 ms here (node-html-markdown grows faster than linearly), several times
+ * the whole observation budget; walking the existing tree costs a few milliseconds.
+ */
+const CHROME = new Set(["nav", "aside", "footer", "form", "button", "select", "input", "textarea", "label", "dialog"]);
+const MAIN_SELECTORS = ["main", "[role=main]", "article"];
+
+export function mainContent($: CheerioAPI): Element | null {
+  for (const selector of MAIN_SELECTORS) {
+    const found = $(selector).first();
+    if (found.length) return found[0] as Element;
+  }
+  const body = $("body").first();
+  return body.length ? (body[0] as Element) : null;
+}
+
+export function mainContentMarkdown($: CheerioAPI, finalUrl: string): string {
+  const root = mainContent($);
+  const nodes = root ? root.children : $.root()[0].children;
+  const base = documentBase($, finalUrl);
+  const isBody = !root || root.name === "body";
+  const md = renderAll(nodes, { base, skipHeader: isBody, listDepth: 0 });
+  // Tidy whitespace outside code fences only: inside them it is the code.
+  return md
+    .split(/(\n```\n[\s\S]*?\n```\n)/)
+    .map((part, i) => (i % 2 ? part : part.replace(/[ \t]+\n/g, "\n").replace(/^ (?=[^\s])/gm, "")))
+    .join("")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+interface Ctx {
+  base: URL;
+  /** When the whole body stands in for the main content, its site header is chrome too. */
+  skipHeader: boolean;
+  listDepth: number;
+}
+
+function renderAll(nodes: readonly AnyNode[], ctx: Ctx): string {
+  let out = "";
+  for (const n of nodes) out += render(n, ctx);
+  return out;
+}
+
+function render(node: AnyNode, ctx: Ctx): string {
+  if (node.type === "text") return node.data.replace(/\s+/g, " ");
+  if (!isElement(node)) return "";
+  const name = node.name;
+  if (SKIPPED.has(name) || CHROME.has(name) || node.attribs.hidden !== undefined || node.attribs["aria-hidden"] === "true") return "";
+  if (name === "header" && ctx.skipHeader) return "";
+  const inner = () => renderAll(node.children, ctx);
+  switch (name) {
+    case "h1":
+    case "h2":
+    case "h3":
+    case "h4":
+    case "h5":
+    case "h6": {
+      const text = inner().replace(/\s+/g, " ").trim();
+      return text ? `\n\n${"#".repeat(Number(name[1]))} ${text}\n\n` : "";
+    }
+    case "br":
+      return "  \n";
+    case "hr":
+      return "\n\n---\n\n";
+    case "strong":
+    case "b":
+      return wrap(inner(), "**");
+    case "em":
+    case "i":
+      return wrap(inner(), "_");
+    case "s":
+    case "del":
+      return wrap(inner(), "~~");
+    case "code":
+      return codeSpan(textOf(node));
+    case "pre":
+      return `\n\n\`\`\`\n${textOf(node).replace(/\n$/, "")}\n\`\`\`\n\n`;
+    case "a": {
+      const text = inner().replace(/\s+/g, " ").trim();
+      const href = node.attribs.href?.trim();
+      if (!href || /^javascript:/i.test(href) || !text) return text;
+      return `[${text}](${absolute(href, ctx.base)})`;
+    }
+    case "img": {
+      const src = node.attribs.src?.trim();
+      return src ? `![${(node.attribs.alt ?? "").replace(/\s+/g, " ").trim()}](${absolute(src, ctx.base)})` : "";
+    }
+    case "ul":
+    case "ol":
+      return list(node, ctx);
+    case "blockquote": {
+      const body = renderAll(node.children, ctx).replace(/\n{3,}/g, "\n\n").trim();
+      return body ? `\n\n${body.split("\n").map((l) => `> ${l}`.trimEnd()).join("\n")}\n\n` : "";
+    }
+    case "table":
+      return table(node, ctx);
+    case "dt":
+      return `\n\n**${inner().trim()}**\n`;
+    case "dd":
+      return `: ${inner().trim()}\n`;
+    default:
+      return isBlock(name) ? `\n\n${inner().trim()}\n\n` : inner();
+  }
+}
+
+function list(node: Element, ctx: Ctx): string {
+  const ordered = node.name === "ol";
+  let n = Number(node.attribs.start ?? 1) || 1;
+  const indent = "   ".repeat(ctx.listDepth);
+  const items: string[] = [];
+  for (const child of node.children) {
+    if (!isElement(child) || child.name !== "li") continue;
+    const marker = ordered ? `${n++}.` : "-";
+    const body = renderAll(child.children, { ...ctx, listDepth: ctx.listDepth + 1 })
+      .replace(/\n{2,}/g, "\n")
+      .trim();
+    if (!body) continue;
+    const [first, ...rest] = body.split("\n");
+    items.push([`${indent}${marker} ${first.trim()}`, ...rest.map((l) => (l.startsWith(indent + "   ") ? l : `${indent}   ${l.trim()}`))].join("\n"));
+  }
+  return items.length ? `\n\n${items.join("\n")}\n\n` : "";
+}
+
+function table(node: Element, ctx: Ctx): string {
+  const rows: string[][] = [];
+  const visit = (n: AnyNode) => {
+    if (!isElement(n)) return;
+    if (n.name === "tr") {
+      rows.push(
+        n.children
+          .filter((c): c is Element => isElement(c) && (c.name === "td" || c.name === "th"))
+          .map((c) => renderAll(c.children, ctx).replace(/\s+/g, " ").replace(/\|/g, "\\|").trim()),
+      );
+    } else if (n.name !== "table" || n === node) n.children.forEach(visit);
+  };
+  visit(node);
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  if (width === 0) return "";
+  const line = (r: string[]) => `| ${Array.from({ length: width }, (_, i) => r[i] ?? "").join(" | ")} |`;
+  return `\n\n${[line(rows[0]), line(Array(width).fill("---")), ...rows.slice(1).map(line)].join("\n")}\n\n`;
+}
+
+const BLOCK_NAMES = new Set(["p", "div", "section", "article", "main", "header", "figure", "figcaption", "details", "summary", "address", "dl", "center", "li", "body", "html"]);
+function isBlock(name: string) {
+  return BLOCK_NAMES.has(name);
+}
+
+function wrap(text: string, mark: string): string {
+  const t = text.replace(/\s+/g, " ");
+  const core = t.trim();
+  if (!core) return t;
+  return `${t.startsWith(" ") ? " " : ""}${mark}${core}${mark}${t.endsWith(" ") ? " " : ""}`;
+}
+
+function codeSpan(text: string): string {
+  const t = text.replace(/\s+/g, " ");
+  if (!t.trim()) return "";
+  const fence = t.includes("`") ? "``" : "`";
+  return `${fence}${t}${fence}`;
+}
+
+function textOf(node: AnyNode): string {
+  if (node.type === "text") return node.data;
+  if (!isElement(node)) return "";
+  if (node.name === "br") return "\n";
+  return node.children.map(textOf).join("");
+}
