@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/api/registry";
 import { appUnderTest } from "./helpers/app";
 import { call } from "./helpers/openapi";
+import { startLensTargets, type LensTargets } from "./helpers/lens-targets";
 
 /**
  * The app.contract battery: every endpoint in the registry, checked for the shared rules of
@@ -10,7 +11,20 @@ import { call } from "./helpers/openapi";
  */
 const ALL = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-const app = appUnderTest();
+// Endpoints that fetch a URL get a loopback target instead of their public example: tests
+// never send traffic off the machine.
+let targets: LensTargets;
+const env: Record<string, string> = {};
+const testValues: Record<string, Record<string, () => string>> = {
+  "/lens/fetch": { url: () => `${targets.base}/rich` },
+};
+beforeAll(async () => {
+  targets = await startLensTargets();
+  env.LENS_ALLOW_HOSTS = targets.hostPort;
+});
+afterAll(() => targets?.close());
+
+const app = appUnderTest(env);
 
 type Json = Record<string, unknown>;
 
@@ -19,7 +33,8 @@ function validRequestPath(path: string): string {
   const params = ((op?.parameters ?? []) as Json[]).filter((p) => p.in === "query");
   const qs = new URLSearchParams();
   for (const p of params) {
-    const example = ((p.schema as Json)?.examples as unknown[] | undefined)?.[0];
+    const override = testValues[path]?.[String(p.name)];
+    const example = override ? override() : ((p.schema as Json)?.examples as unknown[] | undefined)?.[0];
     if (p.required && example === undefined) throw new Error(`${path}: required parameter ${p.name} has no example in its schema`);
     if (example !== undefined) qs.set(String(p.name), String(example));
   }

@@ -83,6 +83,9 @@ export async function safeFetch(rawUrl: string, options: FetchOptions): Promise<
   let target: Target = first;
   try {
     for (;;) {
+      // The lookup sees names, not ports: allow exactly this hop's name, and only when this
+      // hop's host:port is listed (a redirect to the same name on another port is vetted).
+      operatorHosts.clear();
       if (target.operatorAllowed) operatorHosts.add(target.url.hostname.toLowerCase());
       seen.add(target.url.href);
       const res = await undiciFetch(target.url, {
@@ -146,7 +149,7 @@ export async function safeFetch(rawUrl: string, options: FetchOptions): Promise<
       };
     }
   } catch (e) {
-    if (refusal) throw refusal;
+    if (refusal) throw redirects.length ? new LensRefusal(`Redirect ${redirects.length} was refused: ${(refusal as LensRefusal).message}`) : refusal;
     if (e instanceof LensRefusal || e instanceof LensFetchFailure) throw e;
     if (timeout.aborted) throw new LensFetchFailure(`The target did not answer within ${limits.timeoutMs / 1000} seconds.`, { cause: e });
     if (options.signal?.aborted) throw e;

@@ -54,10 +54,10 @@ export function parseTarget(raw: string, allowHosts: readonly string[], base?: U
   if (host.length > MAX_HOST_LENGTH) throw new LensRefusal("The host name is too long.");
   if (isIpLiteral(host)) {
     const why = addressRefusal(host);
-    if (why) throw new LensRefusal(`${capitalize(why)}; only public addresses can be fetched.`);
+    if (why) throw new LensRefusal(`${why}; only public addresses can be fetched.`);
     return { url, hostPort, operatorAllowed };
   }
-  const name = host.replace(/\.$/, "");
+  const name = host.replace(/\.+$/, "");
   if (name === "localhost" || LOCAL_SUFFIXES.some((s) => name.endsWith(s))) {
     throw new LensRefusal(`${host} names a local or internal host; only public hosts can be fetched.`);
   }
@@ -71,8 +71,4 @@ function withScheme(input: string): string {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(input);
   if (scheme && !/^[^:/]+:\d+(?:[/?#]|$)/.test(input)) return input;
   return `https://${input}`;
-}
-
-function capitalize(s: string) {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }

@@ -99,6 +99,9 @@ export async function startLensTargets(): Promise<LensTargets> {
         res.writeHead(200, { "content-type": "text/html" });
         res.write("<p>first bytes");
         return; // the rest never comes
+      case "/to-metadata":
+        res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" });
+        return res.end();
       case "/loop":
         res.writeHead(302, { location: "/loop" });
         return res.end();
