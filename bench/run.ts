@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: benchmarks print medians and ratios against a baseline measured in the
- * same run; they never fail the test suite. BENCH_ONLY=contract|content|photos|ask runs one.
+ * same run; they never fail the test suite. BENCH_ONLY=contract|content|photos|ask|lens runs one.
  */
 import { benchContract } from "./contract";
 import { benchContent } from "./content";
 import { benchPhotos } from "./photos";
 import { benchAskModel } from "./ask-model";
 import { benchAskHttp } from "./ask-http";
+import { benchLens } from "./lens";
 
 const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<void>][] = [
@@ -17,5 +18,6 @@ const suites: [string, () => Promise<void>][] = [
     await benchAskModel();
     await benchAskHttp();
   }],
+  ["lens", benchLens],
 ];
 for (const [name, run] of suites) if (!only || only === name) await run();

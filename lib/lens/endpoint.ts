@@ -1,4 +1,5 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
+import { jsonResponse } from "@/lib/api/headers";
 import { ApiError, badParameter } from "@/lib/api/errors";
 import { LensFetchQuerySchema, LensObservationSchema } from "./schemas";
 import { observePage } from "./observe";
@@ -33,7 +34,9 @@ export const lensFetch = defineEndpoint({
       });
     }
     try {
-      return await observePage(query.url, { base, signal });
+      const timings: { fetch?: number; analyze?: number } = {};
+      const observation = await observePage(query.url, { base, signal, timings });
+      return jsonResponse(observation, 200, { "server-timing": serverTiming(timings) });
     } catch (e) {
       if (e instanceof LensRefusal) throw badParameter("url", e.message);
       if (e instanceof LensFetchFailure) throw new ApiError("upstream_failed", e.message, { hint: "Check that the URL opens in a browser, then try again." });
@@ -41,3 +44,11 @@ export const lensFetch = defineEndpoint({
     }
   },
 });
+
+/** `fetch;dur=12.3, analyze;dur=20.1`: where the server's time went (W3C Server Timing). */
+export function serverTiming(t: Record<string, number | undefined>): string {
+  return Object.entries(t)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k};dur=${v!.toFixed(1)}`)
+    .join(", ");
+}

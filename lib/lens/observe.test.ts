@@ -177,7 +177,7 @@ describe("other bodies", () => {
     for (const path of ["/slow", "/slow-body"]) {
       const started = performance.now();
       await expect(observe(path, 600), path).rejects.toThrow(LensFetchFailure);
-      expect(performance.now() - started, path).toBeLessThan(3_000);
+      expect(performance.now() - started, path).toBeLessThan(5_000);
     }
     await expect(observe("/slow", 600)).rejects.toThrow("did not answer within 0.6 seconds");
   });

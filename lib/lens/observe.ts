@@ -5,6 +5,7 @@ import type { LensObservationSchema } from "./schemas";
 import { decodeText, isBinary, isHtmlType, looksLikeHtml } from "./page/body-text";
 import { framing } from "./page/framing";
 import { parseHtml } from "./page/dom";
+import { scanPage } from "./page/scan";
 import { htmlAnatomy } from "./page/anatomy";
 import { structuredData } from "./page/structured";
 import { mainContentMarkdown } from "./page/markdown";
@@ -26,11 +27,14 @@ export interface ObserveOptions {
   resolver?: Resolver;
   allowHosts?: readonly string[];
   timeoutMs?: number;
+  /** Filled with milliseconds spent fetching and reading the page (for Server-Timing). */
+  timings?: { fetch?: number; analyze?: number };
 }
 
 /** One page-phase observation of `rawUrl`: a single guarded request, then everything read from it. */
 export async function observePage(rawUrl: string, o: ObserveOptions): Promise<LensObservation> {
   const fetchedBy = crawlerUserAgent(o.base);
+  const started = performance.now();
   const res = await safeFetch(rawUrl, {
     userAgent: fetchedBy,
     allowHosts: o.allowHosts ?? env().LENS_ALLOW_HOSTS,
@@ -38,6 +42,7 @@ export async function observePage(rawUrl: string, o: ObserveOptions): Promise<Le
     signal: o.signal,
     timeoutMs: o.timeoutMs,
   });
+  const fetched = performance.now();
   const contentType = res.headers["content-type"] ?? "";
   const binary = !res.bodyUnreadable && isBinary(contentType, res.body);
   const text = res.bodyUnreadable || binary ? "" : decodeText(res.body, contentType);
@@ -46,13 +51,14 @@ export async function observePage(rawUrl: string, o: ObserveOptions): Promise<Le
   const parsedText = html && text.length > PARSE_CAP_BYTES ? cutAtBytes(text, PARSE_CAP_BYTES) : text;
   const parsedBytes = html ? Buffer.byteLength(parsedText) : 0;
   const parseTruncated = html && parsedText.length < text.length;
-  const $ = html ? parseHtml(parsedText) : null;
+  const doc = html ? parseHtml(parsedText) : null;
+  const scan = doc ? scanPage(doc) : null;
 
-  const anatomyHtml = $ ? htmlAnatomy($) : null;
-  const structured = $
-    ? structuredData($, res.finalUrl)
+  const anatomyHtml = scan ? htmlAnatomy(scan) : null;
+  const structured = scan
+    ? structuredData(scan, res.finalUrl)
     : { title: "", meta: {}, og: {}, twitter: {}, jsonld: [], microdata: { itemtypes: [], props: [] }, rdfa: { typeof: [], properties: [] }, microformats: [], relLinks: [] };
-  const markdown = $ ? mainContentMarkdown($, res.finalUrl) : undefined;
+  const markdown = scan && doc ? mainContentMarkdown(scan, doc, res.finalUrl) : undefined;
   const visible = anatomyHtml?.text ?? collapseLines(parsedText);
   const headings = anatomyHtml?.headings ?? [];
   const outline = [structured.title && `# ${structured.title}`, ...headings.map((h) => `${"#".repeat(h.level)} ${h.text}`)].filter(Boolean).join("\n");
@@ -65,6 +71,10 @@ export async function observePage(rawUrl: string, o: ObserveOptions): Promise<Le
           res.truncated || parseTruncated ? { parsedBytes, rawBytes: res.body.byteLength } : null,
         );
 
+  if (o.timings) {
+    o.timings.fetch = fetched - started;
+    o.timings.analyze = performance.now() - fetched;
+  }
   return {
     ok: true,
     url: res.url,
@@ -94,8 +104,8 @@ export async function observePage(rawUrl: string, o: ObserveOptions): Promise<Le
     structured,
     ai: {
       ...(markdown !== undefined ? { markdown } : {}),
-      llmsTxtPresent: linksToLlmsTxt($, res.headers),
-      directives: directives($, res.headers),
+      llmsTxtPresent: linksToLlmsTxt(scan, res.headers),
+      directives: directives(scan, res.headers),
     },
     cost,
   };

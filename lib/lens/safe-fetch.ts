@@ -151,7 +151,8 @@ export async function safeFetch(rawUrl: string, options: FetchOptions): Promise<
   } catch (e) {
     if (refusal) throw redirects.length ? new LensRefusal(`Redirect ${redirects.length} was refused: ${(refusal as LensRefusal).message}`) : refusal;
     if (e instanceof LensRefusal || e instanceof LensFetchFailure) throw e;
-    if (timeout.aborted) throw new LensFetchFailure(`The target did not answer within ${limits.timeoutMs / 1000} seconds.`, { cause: e });
+    const code = (e as { cause?: { code?: string } })?.cause?.code;
+    if (timeout.aborted || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT") throw new LensFetchFailure(`The target did not answer within ${limits.timeoutMs / 1000} seconds.`, { cause: e });
     if (options.signal?.aborted) throw e;
     throw new LensFetchFailure(`The target could not be fetched: ${describe(e)}.`, { cause: e });
   } finally {

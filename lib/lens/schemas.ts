@@ -56,6 +56,7 @@ const TierSchema = z.object({
   note: z.string(),
   chars: z.int().min(0),
   tokens: z.int().min(0),
+  estimated: z.boolean().optional().meta({ description: "Present and true when the text was longer than 24 KB: tokens were counted on evenly spaced samples and scaled" }),
 });
 
 export const LensObservationSchema = named(

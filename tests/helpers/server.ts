@@ -5,6 +5,8 @@ import path from "node:path";
 export interface RunningServer {
   base: string;
   port: number;
+  /** The server's process id (memory benchmarks read /proc/<pid>/status). */
+  pid: number;
   /** Everything the server printed, for assertions on its logs. */
   output: () => string;
   stop: () => Promise<void>;
@@ -56,6 +58,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     base,
     port,
+    pid: child.pid!,
     output: () => log,
     stop: () =>
       new Promise((resolve) => {

@@ -1,7 +1,5 @@
-import type { CheerioAPI } from "cheerio/slim";
-import { collapse, countWords, visibleText } from "./dom";
-
-export const MAX_HEADINGS = 500;
+import { countWords } from "./dom";
+import type { PageScan } from "./scan";
 
 export interface Heading {
   level: number;
@@ -17,19 +15,6 @@ export interface HtmlAnatomy {
   headings: Heading[];
 }
 
-export function htmlAnatomy($: CheerioAPI): HtmlAnatomy {
-  const root = $("body").length ? $("body").toArray() : $.root().toArray();
-  const text = visibleText(root);
-  const images = $("img").toArray();
-  const headings = $("h1, h2, h3, h4, h5, h6")
-    .toArray()
-    .slice(0, MAX_HEADINGS)
-    .map((h) => ({ level: Number(h.name.slice(1)), text: collapse($(h).text()) }));
-  return {
-    text,
-    wordCount: countWords(text),
-    imgTotal: images.length,
-    imgNoAlt: images.filter((img) => img.attribs.alt === undefined).length,
-    headings,
-  };
+export function htmlAnatomy(scan: PageScan): HtmlAnatomy {
+  return { text: scan.text, wordCount: countWords(scan.text), imgTotal: scan.imgTotal, imgNoAlt: scan.imgNoAlt, headings: scan.headings };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { cleanedHtml, pageCost, tokenCount } from "./cost";
+import { cleanedHtml, pageCost, tokenCount, tokenEstimate } from "./cost";
 
 describe("token counting", () => {
   it("is exact for ordinary text", () => {
@@ -19,5 +19,21 @@ describe("token counting", () => {
 
   it("cleans scripts, styles, comments and inline SVG out of the html tier", () => {
     expect(cleanedHtml('<p>a</p><script>x()</script><!-- c --><style>p{}</style><svg><path/></svg><p>b</p>')).toBe("<p>a</p><p>b</p>");
+  });
+});
+
+describe("token estimates for long texts", () => {
+  it("are within 5% of the exact count on a long page, and say they are estimates", async () => {
+    const { pageOfSize } = await import("@/tests/helpers/lens-targets");
+    const html = pageOfSize(200 * 1024);
+    const exact = tokenCount(html);
+    const { tokens, estimated } = tokenEstimate(html);
+    expect(estimated).toBe(true);
+    expect(Math.abs(tokens - exact) / exact).toBeLessThan(0.05);
+  });
+
+  it("are exact for short texts", () => {
+    const text = "A short page about tide pools.";
+    expect(tokenEstimate(text)).toEqual({ tokens: countTokens(text), estimated: false });
   });
 });

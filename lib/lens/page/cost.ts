@@ -9,6 +9,8 @@ export interface Tier {
   note: string;
   chars: number;
   tokens: number;
+  /** Counted on evenly spaced samples and scaled to the whole (long texts only). */
+  estimated?: boolean;
 }
 
 export interface Cost {
@@ -41,7 +43,8 @@ export function pageCost(
   for (const key of ["raw", "html", "text", "markdown", "outline"] as const) {
     const text = forms[key];
     if (text === undefined) continue;
-    tiers.push({ key, ...TIER_TEXT[key], chars: text.length, tokens: text ? tokenCount(text) : 0 });
+    const { tokens, estimated } = text ? tokenEstimate(text) : { tokens: 0, estimated: false };
+    tiers.push({ key, ...TIER_TEXT[key], chars: text.length, tokens, ...(estimated ? { estimated } : {}) });
   }
   if (!tiers.some((t) => t.tokens > 0)) return null;
   return {
@@ -70,6 +73,42 @@ export function tokenCount(text: string): number {
     last = m.index + m[0].length;
   }
   return total + countTokens(text.slice(last));
+}
+
+/** Texts up to this many characters are counted exactly. */
+export const EXACT_CHARS = 24 * 1024;
+const SAMPLES = 4;
+const SAMPLE_CHARS = 3 * 1024;
+
+/**
+ * Token count of `text`: exact up to EXACT_CHARS, beyond that counted on SAMPLES windows
+ * spread evenly over the text (cut at whitespace) and scaled by characters. Exact BPE over
+ * every tier of a 200 KB page took about 70 ms, four times the rest of the observation;
+ * on the fixture pages the estimate is within a few percent of the exact count.
+ */
+export function tokenEstimate(text: string): { tokens: number; estimated: boolean } {
+  if (text.length <= EXACT_CHARS) return { tokens: tokenCount(text), estimated: false };
+  let chars = 0;
+  let tokens = 0;
+  for (let i = 0; i < SAMPLES; i++) {
+    let start = Math.floor((i * (text.length - SAMPLE_CHARS)) / (SAMPLES - 1));
+    let end = start + SAMPLE_CHARS;
+    start = nextSpace(text, start);
+    end = nextSpace(text, end);
+    if (end <= start) continue;
+    const window = text.slice(start, end);
+    chars += window.length;
+    tokens += tokenCount(window);
+  }
+  return chars ? { tokens: Math.round((tokens * text.length) / chars), estimated: true } : { tokens: tokenCount(text), estimated: false };
+}
+
+function nextSpace(text: string, from: number): number {
+  if (from <= 0) return 0;
+  if (from >= text.length) return text.length;
+  const limit = Math.min(text.length, from + 256);
+  for (let i = from; i < limit; i++) if (/\s/.test(text[i])) return i;
+  return from;
 }
 
 /** Cleaned HTML for the html tier: no scripts, styles, comments or inline SVG. */

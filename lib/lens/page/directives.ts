@@ -1,5 +1,5 @@
-import type { CheerioAPI } from "cheerio/slim";
 import { aiCrawler } from "../crawlers";
+import type { PageScan } from "./scan";
 
 export interface Directives {
   metaRobots: string | null;
@@ -8,14 +8,15 @@ export interface Directives {
   namesAiCrawlers: boolean;
 }
 
-/** Robots directives from the page and its headers. `$` is null for bodies that are not HTML. */
-export function directives($: CheerioAPI | null, headers: Record<string, string>): Directives {
+/** Robots directives from the page and its headers. `scan` is null for bodies that are not HTML. */
+export function directives(scan: PageScan | null, headers: Record<string, string>): Directives {
   const xRobotsTag = headers["x-robots-tag"]?.trim() || null;
   let metaRobots: string | null = null;
   let namesAiCrawlers = false;
-  if ($) {
+  if (scan) {
     const robots: string[] = [];
-    for (const el of $("meta[name][content]").toArray()) {
+    for (const el of scan.metas) {
+      if (el.attribs.name === undefined || el.attribs.content === undefined) continue;
       const name = el.attribs.name.trim();
       if (name.toLowerCase() === "robots") robots.push(el.attribs.content.trim());
       else if (aiCrawler(name)) namesAiCrawlers = true;
@@ -36,11 +37,8 @@ export function directives($: CheerioAPI | null, headers: Record<string, string>
  * or a Link header naming one). The page pass makes one request; the discovery pass probes
  * the path itself.
  */
-export function linksToLlmsTxt($: CheerioAPI | null, headers: Record<string, string>): boolean {
+export function linksToLlmsTxt(scan: PageScan | null, headers: Record<string, string>): boolean {
   const isLlms = (href: string) => /(^|\/)llms(-full)?\.txt(?:$|[?#])/i.test(href.trim());
   if (headers.link && /<[^>]*llms(-full)?\.txt[^>]*>/i.test(headers.link)) return true;
-  if (!$) return false;
-  return $("link[href], a[href]")
-    .toArray()
-    .some((el) => isLlms(el.attribs.href));
+  return scan ? scan.hrefs.some(isLlms) : false;
 }

@@ -1,12 +1,12 @@
-import { load, type CheerioAPI } from "cheerio/slim";
-import type { AnyNode, Element } from "domhandler";
+import { load } from "cheerio/slim";
+import type { AnyNode, Document, Element } from "domhandler";
 
 /**
  * One parse per observation, with htmlparser2 (cheerio/slim): every page-derived field is
  * read from this tree, because each extra parse of a 200 KB page costs as much as the fetch.
  */
-export function parseHtml(html: string): CheerioAPI {
-  return load(html);
+export function parseHtml(html: string): Document {
+  return load(html).root()[0] as Document;
 }
 
 export const SKIPPED = new Set(["script", "style", "noscript", "template", "svg", "math", "head", "iframe", "object", "canvas"]);
@@ -21,43 +21,34 @@ export function isElement(node: AnyNode): node is Element {
   return node.type === "tag" || node.type === "script" || node.type === "style";
 }
 
-/** Visible text of a subtree, blocks on their own lines, runs of whitespace collapsed. */
-export function visibleText(nodes: readonly AnyNode[]): string {
-  const out: string[] = [];
-  const walk = (list: readonly AnyNode[]) => {
-    for (const node of list) {
-      if (node.type === "text") out.push(node.data);
-      else if (isElement(node)) {
-        if (SKIPPED.has(node.name) || node.attribs.hidden !== undefined) continue;
-        const block = BLOCKS.has(node.name);
-        if (block) out.push("\n");
-        walk(node.children);
-        if (block) out.push("\n");
-      }
-    }
-  };
-  walk(nodes);
-  return out
-    .join("")
-    .split("\n")
-    .map((line) => line.replace(/\s+/g, " ").trim())
-    .filter(Boolean)
-    .join("\n");
-}
-
 export function collapse(s: string): string {
   return s.replace(/\s+/g, " ").trim();
 }
 
+/** Words: runs of letters or digits (apostrophes, hyphens and underscores inside a word allowed). */
 export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu)?.length ?? 0;
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const wordChar =
+      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c > 127 && WORD_CHAR.test(text[i]));
+    if (wordChar) {
+      if (!inWord) words++;
+      inWord = true;
+    } else if (!(inWord && (c === 39 || c === 45 || c === 95 || c === 0x2019))) {
+      inWord = false;
+    }
+  }
+  return words;
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
 /** The page's base for relative links: <base href> when given, else the final URL. */
-export function documentBase($: CheerioAPI, finalUrl: string): URL {
-  const href = $("base[href]").first().attr("href");
+export function documentBase(baseHref: string | null, finalUrl: string): URL {
   try {
-    return new URL(href ?? finalUrl, finalUrl);
+    return new URL(baseHref ?? finalUrl, finalUrl);
   } catch {
     return new URL(finalUrl);
   }

@@ -1,5 +1,5 @@
-import type { CheerioAPI } from "cheerio/slim";
-import type { AnyNode, Element } from "domhandler";
+import type { AnyNode, Document, Element } from "domhandler";
+import type { PageScan } from "./scan";
 import { absolute, documentBase, isElement, SKIPPED } from "./dom";
 
 /**
@@ -9,30 +9,17 @@ import { absolute, documentBase, isElement, SKIPPED } from "./dom";
  * the whole observation budget; walking the existing tree costs a few milliseconds.
  */
 const CHROME = new Set(["nav", "aside", "footer", "form", "button", "select", "input", "textarea", "label", "dialog"]);
-const MAIN_SELECTORS = ["main", "[role=main]", "article"];
-
-export function mainContent($: CheerioAPI): Element | null {
-  for (const selector of MAIN_SELECTORS) {
-    const found = $(selector).first();
-    if (found.length) return found[0] as Element;
-  }
-  const body = $("body").first();
-  return body.length ? (body[0] as Element) : null;
-}
-
-export function mainContentMarkdown($: CheerioAPI, finalUrl: string): string {
-  const root = mainContent($);
-  const nodes = root ? root.children : $.root()[0].children;
-  const base = documentBase($, finalUrl);
+export function mainContentMarkdown(scan: PageScan, doc: Document, finalUrl: string): string {
+  const root = scan.main;
+  const nodes = root ? root.children : doc.children;
+  const base = documentBase(scan.baseHref, finalUrl);
   const isBody = !root || root.name === "body";
   const md = renderAll(nodes, { base, skipHeader: isBody, listDepth: 0 });
-  // Tidy whitespace outside code fences only: inside them it is the code.
-  return md
-    .split(/(\n```\n[\s\S]*?\n```\n)/)
-    .map((part, i) => (i % 2 ? part : part.replace(/[ \t]+\n/g, "\n").replace(/^ (?=[^\s])/gm, "")))
-    .join("")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  // Tidy whitespace (spaces before a line break, one space opening a line) outside code
+  // fences only: inside them it is the code.
+  const tidy = (part: string) => part.replace(/[ \t]+\n/g, "\n").replace(/\n (?=\S)/g, "\n");
+  const tidied = md.includes("```") ? md.split(/(\n```\n[\s\S]*?\n```\n)/).map((part, i) => (i % 2 ? part : tidy(part))).join("") : tidy(md);
+  return tidied.replace(/\n{3,}/g, "\n\n").replace(/^ /, "").trim();
 }
 
 interface Ctx {

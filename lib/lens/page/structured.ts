@@ -1,5 +1,5 @@
-import type { CheerioAPI } from "cheerio/slim";
 import { absolute, collapse, documentBase } from "./dom";
+import type { PageScan } from "./scan";
 
 export interface RelLink {
   rel: string;
@@ -32,12 +32,12 @@ const MAX_RAW = 4_000;
  * raw with the parser's error), the vocabularies used by microdata and RDFa, microformats2
  * root types, and rel links from <link> and <a>. Nothing is fetched (no JSON-LD contexts).
  */
-export function structuredData($: CheerioAPI, finalUrl: string): Structured {
-  const base = documentBase($, finalUrl);
+export function structuredData(scan: PageScan, finalUrl: string): Structured {
+  const base = documentBase(scan.baseHref, finalUrl);
   const meta: Record<string, string> = {};
   const og: Record<string, string> = {};
   const twitter: Record<string, string> = {};
-  for (const el of $("meta").toArray()) {
+  for (const el of scan.metas) {
     const content = el.attribs.content;
     if (content === undefined) continue;
     const name = el.attribs.name?.trim().toLowerCase();
@@ -49,53 +49,34 @@ export function structuredData($: CheerioAPI, finalUrl: string): Structured {
     else if (name) setFirst(meta, name, content);
   }
 
-  const jsonld: JsonLdItem[] = $("script")
-    .toArray()
-    .filter((s) => (s.attribs.type ?? "").trim().toLowerCase().split(";")[0] === "application/ld+json")
-    .slice(0, MAX_ITEMS)
-    .map((s) => {
-      const raw = $(s).text().trim();
-      try {
-        const parsed: unknown = JSON.parse(raw);
-        return { valid: true as const, types: jsonLdTypes(parsed), json: JSON.stringify(parsed, null, 2) };
-      } catch (e) {
-        return { valid: false as const, error: (e as Error).message, raw: raw.slice(0, MAX_RAW) };
-      }
-    });
+  const jsonld: JsonLdItem[] = scan.jsonLdTexts.slice(0, MAX_ITEMS).map((text) => {
+    const raw = text.trim();
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return { valid: true as const, types: jsonLdTypes(parsed), json: JSON.stringify(parsed, null, 2) };
+    } catch (e) {
+      return { valid: false as const, error: (e as Error).message, raw: raw.slice(0, MAX_RAW) };
+    }
+  });
 
-  const words = (selector: string, attr: string, skip?: (v: string) => boolean) =>
-    distinct(
-      $(selector)
-        .toArray()
-        .flatMap((el) => ("attribs" in el ? (el.attribs[attr] ?? "") : "").split(/\s+/))
-        .filter((v) => v && !skip?.(v)),
-    );
-
-  const relLinks: RelLink[] = [];
-  for (const el of $("link[rel][href], a[rel][href], area[rel][href]").toArray()) {
-    if (relLinks.length >= MAX_ITEMS) break;
+  const relLinks: RelLink[] = scan.relElements.slice(0, MAX_ITEMS).map((el) => {
     const link: RelLink = { rel: collapse(el.attribs.rel).toLowerCase(), href: absolute(el.attribs.href, base) };
     if (el.attribs.type) link.type = el.attribs.type.trim();
     if (el.attribs.title) link.title = collapse(el.attribs.title);
     if (el.attribs.hreflang) link.hreflang = el.attribs.hreflang.trim();
-    relLinks.push(link);
-  }
+    return link;
+  });
 
   return {
-    title: collapse($("title").first().text()),
+    title: collapse(scan.title ?? ""),
     meta,
     og,
     twitter,
     jsonld,
-    microdata: { itemtypes: words("[itemtype]", "itemtype"), props: words("[itemprop]", "itemprop") },
+    microdata: { itemtypes: distinct(scan.itemtypes), props: distinct(scan.itemprops) },
     // og:/twitter: properties are RDFa too, but they are reported in og and twitter already.
-    rdfa: { typeof: words("[typeof]", "typeof"), properties: words("[property]", "property", (v) => /^(og|twitter):/i.test(v)) },
-    microformats: distinct(
-      $("[class]")
-        .toArray()
-        .flatMap((el) => ("attribs" in el ? (el.attribs.class ?? "") : "").split(/\s+/))
-        .filter((c) => /^h-[a-z0-9]+(-[a-z0-9]+)*$/.test(c)),
-    ),
+    rdfa: { typeof: distinct(scan.typeofs), properties: distinct(scan.properties.filter((v) => !/^(og|twitter):/i.test(v))) },
+    microformats: distinct(scan.classes.filter((c) => /^h-[a-z0-9]+(-[a-z0-9]+)*$/.test(c))),
     relLinks,
   };
 }
@@ -119,5 +100,5 @@ function setFirst(map: Record<string, string>, key: string, value: string) {
 }
 
 function distinct(values: string[]): string[] {
-  return [...new Set(values)].slice(0, MAX_ITEMS);
+  return [...new Set(values.filter(Boolean))].slice(0, MAX_ITEMS);
 }
