@@ -23,6 +23,8 @@ const ROUTES = [
 
 for (const scheme of ["light", "dark"] as const) {
   test(`no WCAG A/AA violations (${scheme} theme)`, async ({ browser }) => {
+    // 16 routes, each waited to network idle and scanned by axe: 1.5-3 s apiece here.
+    test.setTimeout(120_000);
     const context = await browser.newContext({ colorScheme: scheme });
     const page = await context.newPage();
     const report: string[] = [];

@@ -182,6 +182,30 @@ describe("other bodies", () => {
     await expect(observe("/slow", 600)).rejects.toThrow("did not answer within 0.6 seconds");
   });
 
+  it("ignores proxy environment variables: the request goes straight to the target", async () => {
+    const http = await import("node:http");
+    let proxied = 0;
+    const proxy = http.createServer((_req, res) => {
+      proxied++;
+      res.end("proxy");
+    });
+    await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as import("node:net").AddressInfo).port}`;
+    const saved = { ...process.env };
+    Object.assign(process.env, { HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl, ALL_PROXY: proxyUrl, http_proxy: proxyUrl, https_proxy: proxyUrl, NO_PROXY: "" });
+    try {
+      const o = await observe("/rich");
+      expect(o.structured.title).toBe("Field notes on tide pools");
+      expect(proxied).toBe(0);
+    } finally {
+      for (const k of ["HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "NO_PROXY"]) {
+        if (saved[k] === undefined) delete process.env[k];
+        else process.env[k] = saved[k];
+      }
+      await new Promise<void>((r) => proxy.close(() => r()));
+    }
+  });
+
   it("fails on a redirect loop", async () => {
     await expect(observe("/loop")).rejects.toThrow(/loop/);
   });
