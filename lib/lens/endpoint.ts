@@ -1,6 +1,6 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
 import { jsonResponse } from "@/lib/api/headers";
-import { ApiError, badParameter } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/errors";
 import { LensFetchQuerySchema, LensObservationSchema } from "./schemas";
 import { observePage } from "./observe";
 import { LensFetchFailure, LIMITS } from "./safe-fetch";
@@ -38,7 +38,9 @@ export const lensFetch = defineEndpoint({
       const observation = await observePage(query.url, { base, signal, timings });
       return jsonResponse(observation, 200, { "server-timing": serverTiming(timings) });
     } catch (e) {
-      if (e instanceof LensRefusal) throw badParameter("url", e.message);
+      if (e instanceof LensRefusal) {
+        throw new ApiError("bad_request", e.message, { extras: { parameter: "url" }, hint: "Send a public http or https URL on port 80 or 443." });
+      }
       if (e instanceof LensFetchFailure) throw new ApiError("upstream_failed", e.message, { hint: "Check that the URL opens in a browser, then try again." });
       throw e;
     }

@@ -8,13 +8,14 @@ import { absolute, documentBase, isElement, SKIPPED } from "./dom";
  * 740 ms and 170 ms here (node-html-markdown grows faster than linearly), several times
  * the whole observation budget; walking the existing tree costs a few milliseconds.
  */
-const CHROME = new Set(["nav", "aside", "footer", "form", "button", "select", "input", "textarea", "label", "dialog"]);
+const CHROME = ["nav", "aside", "footer", "form", "button", "select", "input", "textarea", "label", "dialog"];
+const IGNORED = new Set([...SKIPPED, ...CHROME]);
 export function mainContentMarkdown(scan: PageScan, doc: Document, finalUrl: string): string {
   const root = scan.main;
   const nodes = root ? root.children : doc.children;
   const base = documentBase(scan.baseHref, finalUrl);
   const isBody = !root || root.name === "body";
-  const md = renderAll(nodes, { base, skipHeader: isBody, listDepth: 0 });
+  const md = renderAll(nodes, { base, urls: new Map(), skipHeader: isBody, listDepth: 0 });
   // Tidy whitespace (spaces before a line break, one space opening a line) outside code
   // fences only: inside them it is the code.
   const tidy = (part: string) => part.replace(/[ \t]+\n/g, "\n").replace(/\n (?=\S)/g, "\n");
@@ -24,6 +25,8 @@ export function mainContentMarkdown(scan: PageScan, doc: Document, finalUrl: str
 
 interface Ctx {
   base: URL;
+  /** Resolved hrefs: pages repeat the same links, and each URL parse costs a microsecond or two. */
+  urls: Map<string, string>;
   /** When the whole body stands in for the main content, its site header is chrome too. */
   skipHeader: boolean;
   listDepth: number;
@@ -39,7 +42,7 @@ function render(node: AnyNode, ctx: Ctx): string {
   if (node.type === "text") return node.data.replace(/\s+/g, " ");
   if (!isElement(node)) return "";
   const name = node.name;
-  if (SKIPPED.has(name) || CHROME.has(name) || node.attribs.hidden !== undefined || node.attribs["aria-hidden"] === "true") return "";
+  if (IGNORED.has(name) || node.attribs.hidden !== undefined || node.attribs["aria-hidden"] === "true") return "";
   if (name === "header" && ctx.skipHeader) return "";
   const inner = () => renderAll(node.children, ctx);
   switch (name) {
@@ -73,11 +76,11 @@ function render(node: AnyNode, ctx: Ctx): string {
       const text = inner().replace(/\s+/g, " ").trim();
       const href = node.attribs.href?.trim();
       if (!href || /^javascript:/i.test(href) || !text) return text;
-      return `[${text}](${absolute(href, ctx.base)})`;
+      return `[${text}](${resolve(href, ctx)})`;
     }
     case "img": {
       const src = node.attribs.src?.trim();
-      return src ? `![${(node.attribs.alt ?? "").replace(/\s+/g, " ").trim()}](${absolute(src, ctx.base)})` : "";
+      return src ? `![${(node.attribs.alt ?? "").replace(/\s+/g, " ").trim()}](${resolve(src, ctx)})` : "";
     }
     case "ul":
     case "ol":
@@ -95,6 +98,15 @@ function render(node: AnyNode, ctx: Ctx): string {
     default:
       return isBlock(name) ? `\n\n${inner().trim()}\n\n` : inner();
   }
+}
+
+function resolve(href: string, ctx: Ctx): string {
+  let url = ctx.urls.get(href);
+  if (url === undefined) {
+    url = absolute(href, ctx.base);
+    ctx.urls.set(href, url);
+  }
+  return url;
 }
 
 function list(node: Element, ctx: Ctx): string {
