@@ -14,3 +14,18 @@ describe("countWords", () => {
     expect(countWords(text)).toBe(n);
   });
 });
+
+describe("parseHtml", () => {
+  it("survives a page nested far deeper than any browser nests, keeping the shallow part", async () => {
+    const { parseHtml, MAX_DEPTH } = await import("./dom");
+    const { scanPage } = await import("./scan");
+    const { mainContentMarkdown } = await import("./markdown");
+    const deep = `<title>Deep</title><main><p>Top text</p>${"<div>".repeat(100_000)}bottom${"</div>".repeat(100_000)}</main>`;
+    const doc = parseHtml(deep);
+    const scan = scanPage(doc);
+    expect(scan.title).toBe("Deep");
+    expect(scan.text).toBe("Top text");
+    expect(mainContentMarkdown(scan, doc, "https://example.com/")).toBe("Top text");
+    expect(MAX_DEPTH).toBe(512);
+  });
+});

@@ -6,7 +6,28 @@ import type { AnyNode, Document, Element } from "domhandler";
  * read from this tree, because each extra parse of a 200 KB page costs as much as the fetch.
  */
 export function parseHtml(html: string): Document {
-  return load(html).root()[0] as Document;
+  return pruneDeep(load(html).root()[0] as Document);
+}
+
+/**
+ * Chrome's HTML parser stops nesting at 512 levels; htmlparser2 does not, and every reader
+ * of the tree here recurses, so a page of 100,000 nested <div>s would overflow the stack.
+ * Elements deeper than this lose their children (iteratively, so the pruning cannot overflow).
+ */
+export const MAX_DEPTH = 512;
+
+function pruneDeep(doc: Document): Document {
+  const stack: [AnyNode, number][] = [[doc, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (!("children" in node)) continue;
+    if (depth >= MAX_DEPTH) {
+      node.children = [];
+      continue;
+    }
+    for (const child of node.children) stack.push([child, depth + 1]);
+  }
+  return doc;
 }
 
 export const SKIPPED = new Set(["script", "style", "noscript", "template", "svg", "math", "head", "iframe", "object", "canvas"]);
