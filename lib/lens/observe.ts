@@ -48,9 +48,10 @@ export async function observePage(rawUrl: string, o: ObserveOptions): Promise<Le
   const text = res.bodyUnreadable || binary ? "" : decodeText(res.body, contentType);
   const html = !binary && !res.bodyUnreadable && (isHtmlType(contentType) || (!contentType && looksLikeHtml(text)));
 
-  const parsedText = html && text.length > PARSE_CAP_BYTES ? cutAtBytes(text, PARSE_CAP_BYTES) : text;
-  const parsedBytes = html ? Buffer.byteLength(parsedText) : 0;
-  const parseTruncated = html && parsedText.length < text.length;
+  // Text bodies of any kind are read (and returned) up to the parse cap; the byte counts say so for HTML.
+  const parsedText = text.length > PARSE_CAP_BYTES ? cutAtBytes(text, PARSE_CAP_BYTES) : text;
+  const parsedBytes = Buffer.byteLength(parsedText);
+  const parseTruncated = parsedText.length < text.length;
   const doc = html ? parseHtml(parsedText) : null;
   const scan = doc ? scanPage(doc) : null;
 

@@ -84,11 +84,11 @@ export const LensObservationSchema = named(
     frameReason: z.string().nullable().meta({ description: "The header that forbids framing, or null" }),
     phases: PhasesSchema,
     anatomy: z.object({
-      rawHtml: z.string().meta({ description: "The body as text, up to the parse cap (empty for binary bodies)" }),
+      rawHtml: z.string().meta({ description: "The body as text, up to 512 KiB (empty for binary or unreadable bodies)" }),
       rawBytes: z.int().min(0).meta({ description: "Body bytes read, after decompression" }),
       parsedBytes: z.int().min(0).optional().meta({ description: "HTML bytes parsed (HTML only)" }),
       parseTruncated: z.boolean().optional().meta({ description: "Only the first parsedBytes of the HTML were parsed (HTML only)" }),
-      text: z.string().meta({ description: "Visible text, one block per line" }),
+      text: z.string().meta({ description: "Visible text, one block per line (for bodies that are not HTML, the body's own text up to 512 KiB)" }),
       wordCount: z.int().min(0),
       imgTotal: z.int().min(0),
       imgNoAlt: z.int().min(0).meta({ description: "Images with no alt attribute (alt=\"\" counts as described)" }),
