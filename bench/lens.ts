@@ -60,7 +60,8 @@ export async function benchLens() {
     console.log(`  observation (fetch, one htmlparser2 parse, every page field, 5 token tiers)  ${o.toFixed(1)} / ${percentile(runs.observe, 99).toFixed(1)} ms`);
     console.log(`  bare undici fetch + cheerio.load (parse5, cheerio's default)               ${d.toFixed(1)} / ${percentile(runs.bareDefault, 99).toFixed(1)} ms`);
     console.log(`  bare undici fetch + cheerio/slim load (htmlparser2)                        ${s.toFixed(1)} / ${percentile(runs.bareSlim, 99).toFixed(1)} ms`);
-    console.log(`  ratio ${(o / d).toFixed(2)}x against fetch + cheerio.load (target ≤ 1.5x); ${(o / s).toFixed(2)}x against the htmlparser2 parse alone`);
+    console.log(`  ratio ${(o / d).toFixed(2)}x against fetch + cheerio.load; ${(o / s).toFixed(2)}x against the htmlparser2 parse alone`);
+    console.log(`  (under tsx, whose transform wraps the project's functions but not node_modules: the server time below is the figure the target applies to)`);
 
     const server = await startServer({ LENS_ALLOW_HOSTS: site.hostPort, TRUST_PROXY_HEADER: "x-bench-client", BENCH_BASELINE: "1" });
     try {
