@@ -4,10 +4,9 @@ import { safeFetch, type Resolver } from "./safe-fetch";
 import type { LensObservationSchema } from "./schemas";
 import { decodeText, isBinary, isHtmlType, looksLikeHtml } from "./page/body-text";
 import { framing } from "./page/framing";
-import { parseHtml } from "./page/dom";
+import { countWords, parseHtml } from "./page/dom";
 import { scanPage } from "./page/scan";
-import { htmlAnatomy } from "./page/anatomy";
-import { structuredData } from "./page/structured";
+import { noStructuredData, structuredData } from "./page/structured";
 import { mainContentMarkdown } from "./page/markdown";
 import { directives, linksToLlmsTxt } from "./page/directives";
 import { cleanedHtml, pageCost } from "./page/cost";
@@ -55,13 +54,10 @@ export async function observePage(rawUrl: string, o: ObserveOptions): Promise<Le
   const doc = html ? parseHtml(parsedText) : null;
   const scan = doc ? scanPage(doc) : null;
 
-  const anatomyHtml = scan ? htmlAnatomy(scan) : null;
-  const structured = scan
-    ? structuredData(scan, res.finalUrl)
-    : { title: "", meta: {}, og: {}, twitter: {}, jsonld: [], microdata: { itemtypes: [], props: [] }, rdfa: { typeof: [], properties: [] }, microformats: [], relLinks: [] };
+  const structured = scan ? structuredData(scan, res.finalUrl) : noStructuredData();
   const markdown = scan && doc ? mainContentMarkdown(scan, doc, res.finalUrl) : undefined;
-  const visible = anatomyHtml?.text ?? collapseLines(parsedText);
-  const headings = anatomyHtml?.headings ?? [];
+  const visible = scan?.text ?? collapseLines(parsedText);
+  const headings = scan?.headings ?? [];
   const outline = [structured.title && `# ${structured.title}`, ...headings.map((h) => `${"#".repeat(h.level)} ${h.text}`)].filter(Boolean).join("\n");
 
   const cost =
@@ -97,9 +93,9 @@ export async function observePage(rawUrl: string, o: ObserveOptions): Promise<Le
       rawBytes: res.body.byteLength,
       ...(html ? { parsedBytes, parseTruncated } : {}),
       text: visible,
-      wordCount: anatomyHtml?.wordCount ?? (visible.match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu)?.length ?? 0),
-      imgTotal: anatomyHtml?.imgTotal ?? 0,
-      imgNoAlt: anatomyHtml?.imgNoAlt ?? 0,
+      wordCount: countWords(visible),
+      imgTotal: scan?.imgTotal ?? 0,
+      imgNoAlt: scan?.imgNoAlt ?? 0,
       headings,
     },
     structured,

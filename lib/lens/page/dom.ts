@@ -82,3 +82,11 @@ export function absolute(href: string, base: URL): string {
     return href.trim();
   }
 }
+
+/** Text content of a subtree as written (no collapsing); <br> is a line break. */
+export function textOf(node: AnyNode): string {
+  if (node.type === "text") return node.data;
+  if (!isElement(node)) return "";
+  if (node.name === "br") return "\n";
+  return node.children.map(textOf).join("");
+}

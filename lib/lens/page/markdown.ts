@@ -1,6 +1,6 @@
 import type { AnyNode, Document, Element } from "domhandler";
 import type { PageScan } from "./scan";
-import { absolute, documentBase, isElement, SKIPPED } from "./dom";
+import { absolute, documentBase, isElement, SKIPPED, textOf } from "./dom";
 
 /**
  * The main content as Markdown, rendered from the tree already parsed for the observation.
@@ -165,9 +165,3 @@ function codeSpan(text: string): string {
   return `${fence}${t}${fence}`;
 }
 
-function textOf(node: AnyNode): string {
-  if (node.type === "text") return node.data;
-  if (!isElement(node)) return "";
-  if (node.name === "br") return "\n";
-  return node.children.map(textOf).join("");
-}

@@ -1,5 +1,5 @@
 import type { AnyNode, Element } from "domhandler";
-import { BLOCKS, isElement, SKIPPED } from "./dom";
+import { BLOCKS, isElement, SKIPPED, textOf } from "./dom";
 
 /**
  * Everything the page fields need, gathered in one walk of the parsed tree. Each cheerio
@@ -20,6 +20,7 @@ export interface PageScan {
   properties: string[];
   classes: string[];
   imgTotal: number;
+  /** Images with no alt attribute at all; alt="" marks a decorative image and counts as described. */
   imgNoAlt: number;
   headings: { level: number; text: string }[];
   /** Visible text (everything outside <head>, scripts, styles and hidden elements), one block per line. */
@@ -119,7 +120,3 @@ export function scanPage(root: AnyNode): PageScan {
   return scan;
 }
 
-function textOf(node: AnyNode): string {
-  if (node.type === "text") return node.data;
-  return isElement(node) ? node.children.map(textOf).join("") : "";
-}
