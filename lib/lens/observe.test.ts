@@ -145,6 +145,12 @@ describe("other bodies", () => {
     expect(o.cost!.partial).toEqual({ parsedBytes: o.anatomy.parsedBytes, rawBytes: LIMITS.maxBodyBytes });
   });
 
+  it("stops parsing at 512 levels of nesting and says the parse was cut", async () => {
+    const o = await observe("/deep");
+    expect(o.anatomy).toMatchObject({ parseTruncated: true, text: "Shallow words", wordCount: 2 });
+    expect(o.structured.title).toBe("Deep");
+  });
+
   it("stops inflating a gzip bomb at the cap", async () => {
     const before = process.memoryUsage().rss;
     const o = await observe("/bomb");

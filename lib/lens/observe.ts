@@ -50,8 +50,9 @@ export async function observePage(rawUrl: string, o: ObserveOptions): Promise<Le
   // Text bodies of any kind are read (and returned) up to the parse cap; the byte counts say so for HTML.
   const parsedText = text.length > PARSE_CAP_BYTES ? cutAtBytes(text, PARSE_CAP_BYTES) : text;
   const parsedBytes = Buffer.byteLength(parsedText);
-  const parseTruncated = parsedText.length < text.length;
-  const doc = html ? parseHtml(parsedText) : null;
+  const parsed = html ? parseHtml(parsedText) : null;
+  const doc = parsed?.doc ?? null;
+  const parseTruncated = parsedText.length < text.length || Boolean(parsed?.tooDeep);
   const scan = doc ? scanPage(doc) : null;
 
   const structured = scan ? structuredData(scan, res.finalUrl) : noStructuredData();

@@ -102,6 +102,8 @@ export async function startLensTargets(): Promise<LensTargets> {
       case "/to-metadata":
         res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" });
         return res.end();
+      case "/deep":
+        return html(`<title>Deep</title><main><p>Shallow words</p>${"<div>".repeat(100_000)}deep words</main>`);
       case "/loop":
         res.writeHead(302, { location: "/loop" });
         return res.end();

@@ -16,12 +16,13 @@ describe("countWords", () => {
 });
 
 describe("parseHtml", () => {
-  it("survives a page nested far deeper than any browser nests, keeping the shallow part", async () => {
+  it("stops at a page nested far deeper than any browser nests, keeping the shallow part", async () => {
     const { parseHtml, MAX_DEPTH } = await import("./dom");
     const { scanPage } = await import("./scan");
     const { mainContentMarkdown } = await import("./markdown");
     const deep = `<title>Deep</title><main><p>Top text</p>${"<div>".repeat(100_000)}bottom${"</div>".repeat(100_000)}</main>`;
-    const doc = parseHtml(deep);
+    const { doc, tooDeep } = parseHtml(deep);
+    expect(tooDeep).toBe(true);
     const scan = scanPage(doc);
     expect(scan.title).toBe("Deep");
     expect(scan.text).toBe("Top text");
