@@ -30,3 +30,14 @@ describe("parseHtml", () => {
     expect(MAX_DEPTH).toBe(512);
   });
 });
+
+describe("scanPage on nested headings", () => {
+  it("records headings nested up to six deep and stays linear beyond", async () => {
+    const { parseHtml } = await import("./dom");
+    const { scanPage } = await import("./scan");
+    const { doc } = parseHtml("<h1>".repeat(500) + "<p>line</p>".repeat(30_000));
+    const scan = scanPage(doc);
+    expect(scan.headings).toHaveLength(6);
+    expect(scan.headings.every((h) => h.level === 1)).toBe(true);
+  });
+});

@@ -98,7 +98,9 @@ export function scanPage(root: AnyNode): PageScan {
       if (a.property) scan.properties.push(...a.property.split(/\s+/));
       if (a.class && a.class.includes("h-")) scan.classes.push(...a.class.split(/\s+/));
 
-      const heading = name.length === 2 && name[0] === "h" && name[1] >= "1" && name[1] <= "6";
+      // Headings inside headings are invalid but happen; past six deep they are not recorded
+      // (every text node is copied to each open heading, so 500 nested ones were quadratic).
+      const heading = name.length === 2 && name[0] === "h" && name[1] >= "1" && name[1] <= "6" && open.length < 6;
       if (heading) open.push({ level: Number(name[1]), parts: [] });
       // <head> is in SKIPPED, so what is visible is what a reader of the body sees.
       const nowVisible = visible && !SKIPPED.has(name) && a.hidden === undefined;
