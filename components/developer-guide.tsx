@@ -107,7 +107,7 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
               <ul>
                 {e.responses.map((r) => (
                   <li key={r.status}>
-                    <strong>{r.status}</strong>: {r.description}
+                    <strong>{r.status}</strong>: <InlineCode text={r.description} />
                   </li>
                 ))}
               </ul>
