@@ -1,6 +1,9 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
+  // `route.bench.ts` files (the benchmark's bare baseline) exist only in a build made by
+  // `npm run bench`; a production build has no such route.
+  pageExtensions: process.env.BENCH_ROUTES === "1" ? ["tsx", "ts", "bench.ts"] : ["tsx", "ts"],
   // The site is an API as much as a website: no framework fingerprint header.
   poweredByHeader: false,
   // Next would redirect `/path/` to `/path` with a 308 before our handlers run; keeping

@@ -17,7 +17,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/health.json`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", CHECK_OUTPUT: "1" },
   },
   projects: [
     {

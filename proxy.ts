@@ -1,11 +1,19 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { wantsMarkdown } from "@/lib/api/negotiate";
-import { pageMethodResponse } from "@/lib/api/page-methods";
+import { readOnlyMethods } from "@/lib/core/http";
+import { wantsMarkdown } from "@/lib/site/negotiate";
 import { isSitePage, pageOfMdPath, twinTarget } from "@/lib/site/paths";
+
+/** Where machines find the API description and the MCP server, from the home page. */
+const HOME_LINK = [
+  '</.well-known/api-catalog>; rel="api-catalog"; type="application/linkset+json"',
+  '</openapi.json>; rel="service-desc"; type="application/openapi+json"',
+  '</mcp/server-card>; rel="describedby"; type="application/mcp-server-card+json"',
+  '</llms.txt>; rel="alternate"; type="text/markdown"; title="llms.txt"',
+].join(", ");
 
 /**
  * Request-level concerns before routing, for pages and their Markdown twins (API routes
- * answer for themselves through lib/api/endpoint.ts):
+ * answer for themselves through lib/core/http.ts, the same builder used here):
  *  - a method other than GET/HEAD/OPTIONS on a page is a 405 with Allow, like the API;
  *  - `<page>.md`, and `Accept: text/markdown` ranked at or above HTML, get the page's twin;
  *    both variants say `Vary: Accept` so caches keep them apart.
@@ -18,7 +26,7 @@ export function proxy(req: NextRequest) {
   // A twin with its own registered endpoint (/developers.md, /resume.md) answers for itself.
   if (mdPage !== undefined && twinTarget(mdPage) === pathname) return NextResponse.next();
 
-  const refused = pageMethodResponse(req.method, pathname);
+  const refused = readOnlyMethods(req.method, pathname);
   if (refused) return refused;
 
   const target = twinTarget(page);
@@ -32,6 +40,7 @@ export function proxy(req: NextRequest) {
   }
   const res = NextResponse.next();
   if (mdPage === undefined) res.headers.set("vary", "Accept");
+  if (pathname === "/") res.headers.set("link", HOME_LINK);
   return res;
 }
 

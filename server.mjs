@@ -8,6 +8,9 @@ import { createServer } from "node:http";
 import next from "next";
 
 const SOCKET_HEADER = "x-site-socket-ip";
+// A path with broken percent-encoding goes to the app's catch-all route marked with this
+// header, so its 400 comes from the same response builder as every other answer.
+const MALFORMED_PATH_HEADER = "x-site-malformed-path";
 // The Host the client used: Next replaces Host on internal rewrites (lib/api/base-url.ts).
 const REQUEST_HOST_HEADER = "x-site-request-host";
 // A proxy.ts rewrite reaches this server again over loopback, from Next itself, with the
@@ -33,21 +36,28 @@ function malformedPath(url) {
 }
 
 const server = createServer((req, res) => {
-  if (malformedPath(req.url)) {
-    res.writeHead(400, { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*", "cache-control": "no-store" });
-    res.end(JSON.stringify({ ok: false, error: "The request path is not valid percent-encoding.", code: "bad_request", status: 400, hint: "Encode the path as UTF-8 percent-escapes." }));
-    return;
-  }
   if (req.headers[STAMP_HEADER] !== stamp) {
     req.headers[SOCKET_HEADER] = req.socket.remoteAddress ?? "";
     req.headers[REQUEST_HOST_HEADER] = req.headers.host ?? "";
     req.headers[STAMP_HEADER] = stamp;
+    delete req.headers[MALFORMED_PATH_HEADER];
+    if (malformedPath(req.url)) {
+      req.headers[MALFORMED_PATH_HEADER] = "1";
+      req.url = "/__malformed-path";
+    }
   }
   handle(req, res).catch((err) => {
+    // Only reached when Next itself fails before any route runs: the same Error shape and
+    // headers as lib/core/http.ts's errorResponse, written by hand because the app is down.
     console.error("[server] unhandled request error", err);
     if (!res.headersSent) {
-      res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ ok: false, error: "Something went wrong on our side.", code: "internal_error", status: 500 }));
+      res.writeHead(500, {
+        "content-type": "application/json; charset=utf-8",
+        "access-control-allow-origin": "*",
+        "x-content-type-options": "nosniff",
+        "cache-control": "no-store",
+      });
+      res.end(JSON.stringify({ ok: false, error: "Something went wrong on our side.", code: "internal_error", status: 500, hint: "Try again later; the failure was logged." }));
     } else res.destroy();
   });
 });

@@ -1,5 +1,4 @@
-import { CONVENTIONS, type Guide } from "@/lib/meta/developer-guide";
-import { surfaces } from "@/lib/meta/surfaces";
+import { CONVENTIONS, type Guide } from "@/lib/surface/developer-guide";
 
 /** Backtick spans as <code>, the rest as text. */
 function InlineCode({ text }: { text: string }) {
@@ -23,11 +22,13 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
         <li>
           API catalog (RFC 9727): <a href="/.well-known/api-catalog">{base}/.well-known/api-catalog</a>
         </li>
-        {surfaces.mcp ? (
-          <li>
-            MCP server: <code>{base}/mcp</code> — the same capabilities as tools for AI agents
-          </li>
-        ) : null}
+        <li>
+          MCP server: <code>{base}/mcp</code> — the same capabilities as tools for AI agents (server card:{" "}
+          <a href="/mcp/server-card">/mcp/server-card</a>)
+        </li>
+        <li>
+          Site map for agents: <a href="/llms.txt">/llms.txt</a>
+        </li>
         <li>
           This guide as Markdown: <a href="/developers.md">/developers.md</a> (or send <code>Accept: text/markdown</code>)
         </li>

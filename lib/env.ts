@@ -55,6 +55,8 @@ const schema = z.object({
 
   /** Where the build's server artifacts are read from (the benchmark points it at a synthetic corpus). */
   SITE_DATA_DIR: z.preprocess(blankToUndefined, z.string().default(".site")),
+  /** Check every endpoint's output against its schema (a mismatch is a logged 500). Default: on unless NODE_ENV=production; the tests turn it on. */
+  CHECK_OUTPUT: z.preprocess(blankToUndefined, z.enum(["0", "1"]).optional()),
   /** Serves /bench/baseline, the contract-free twin the benchmark compares against. */
   BENCH_BASELINE: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")),
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "@/lib/api/registry";
+import { endpoints } from "@/lib/surface/registry";
 import { appUnderTest } from "./helpers/app";
 import { call } from "./helpers/openapi";
 import { startLensTargets, type LensTargets } from "./helpers/lens-targets";
@@ -42,29 +42,29 @@ function validRequestPath(path: string): string {
   return s ? `${path}?${s}` : path;
 }
 
-const registry = endpoints();
-const mediaTypes = (e: (typeof registry)[number]) =>
-  [e.response.contentType ?? "application/json", ...(e.response.alternates ?? []).map((a) => a.contentType)].map((t) => t.split(";")[0]);
+const registry = endpoints().filter((e) => e.http);
+type HttpEndpoint = (typeof registry)[number] & { http: NonNullable<(typeof registry)[number]["http"]> };
+const mediaTypes = (e: HttpEndpoint) => [e.http.media ?? "application/json", ...(e.http.representations ?? []).map((a) => a.media)].map((t) => t.split(";")[0]);
 
-describe.each(registry.map((e) => [e.path, e] as const))("%s", (_path, e) => {
+describe.each(registry.map((e) => [e.http!.path, e as HttpEndpoint] as const))("%s", (path, e) => {
   it("is described in /openapi.json with its operationId, tag and a schema for every response", () => {
-    const item = (app.contract.doc.paths as Json)[e.path] as Json;
+    const item = (app.contract.doc.paths as Json)[path] as Json;
     expect(item).toBeDefined();
-    for (const m of e.methods) {
+    for (const m of e.http.methods ?? ["GET"]) {
       const op = item[m.toLowerCase()] as Json;
       expect(op.operationId).toBeTruthy();
       for (const [status, r] of Object.entries(op.responses as Record<string, Json>)) {
-        if (r.$ref) continue;
-        expect(r.content, `${m} ${e.path} ${status}`).toBeDefined();
+        if (r.$ref || status === "304") continue;
+        expect(r.content, `${m} ${path} ${status}`).toBeDefined();
       }
       for (const s of ["400", "405", "500"]) expect(Object.keys(op.responses as Json)).toContain(s);
-      if (e.policy === "read" || e.policy === "inspect" || e.policy === "compare") expect(Object.keys(op.responses as Json)).toContain("429");
+      if (e.policy) expect(Object.keys(op.responses as Json)).toContain("429");
     }
   });
 
   it("answers every method it does not serve with 405, Allow and `allow`", async () => {
     for (const method of ALL.filter((m) => !e.allow.includes(m))) {
-      const r = await call(app.contract, app.server.base, e.path, { method });
+      const r = await call(app.contract, app.server.base, path, { method });
       expect(r.status, method).toBe(405);
       expect(r.headers.get("allow")).toBe(e.allow.join(", "));
       expect(r.body).toMatchObject({ ok: false, code: "method_not_allowed", status: 405, allow: e.allow });
@@ -73,7 +73,7 @@ describe.each(registry.map((e) => [e.path, e] as const))("%s", (_path, e) => {
   });
 
   it("answers OPTIONS with 204, Allow and CORS for any origin", async () => {
-    const r = await call(app.contract, app.server.base, e.path, { method: "OPTIONS", headers: { origin: "https://elsewhere.example" } });
+    const r = await call(app.contract, app.server.base, path, { method: "OPTIONS", headers: { origin: "https://elsewhere.example" } });
     expect(r.status).toBe(204);
     expect(r.headers.get("allow")).toBe(e.allow.join(", "));
     expect(r.headers.get("access-control-allow-origin")).toBe("*");
@@ -81,9 +81,26 @@ describe.each(registry.map((e) => [e.path, e] as const))("%s", (_path, e) => {
     expect(r.headers.get("access-control-allow-headers")).toMatch(/API-Version/);
   });
 
-  if (e.methods.includes("GET")) {
+  if (e.http.post) {
+    it("serves POST with its documented example body, through the same headers and schema", async () => {
+      const r = await call(app.contract, app.server.base, path, { method: "POST", body: JSON.stringify(e.http.post!.example), headers: { "content-type": "application/json" } });
+      expect(r.status).toBe(200);
+      expect(r.headers.get("access-control-allow-origin")).toBe("*");
+      expect(r.headers.get("link")).toContain('rel="service-desc"');
+      expect(r.headers.get("ratelimit-policy")).toBeTruthy();
+      expect(mediaTypes(e)).toContain(r.headers.get("content-type")!.split(";")[0]);
+    });
+
+    it("answers a POST body that is not JSON with 400 in the Error shape", async () => {
+      const r = await call(app.contract, app.server.base, path, { method: "POST", body: "{not json", headers: { "content-type": "application/json" } });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ ok: false, code: "bad_request", status: 400 });
+    });
+  }
+
+  if ((e.http.methods ?? ["GET"]).includes("GET")) {
     it("serves GET with the shared success headers and a body matching its schema", async () => {
-      const r = await call(app.contract, app.server.base, validRequestPath(e.path), { headers: { origin: "https://elsewhere.example" } });
+      const r = await call(app.contract, app.server.base, validRequestPath(path), { headers: { origin: "https://elsewhere.example" } });
       expect(r.status).toBe(200);
       expect(r.headers.get("access-control-allow-origin")).toBe("*");
       expect(r.headers.get("cache-control")).toBeTruthy();
@@ -99,8 +116,8 @@ describe.each(registry.map((e) => [e.path, e] as const))("%s", (_path, e) => {
     });
 
     it("answers HEAD like GET, without a body", async () => {
-      const path = validRequestPath(e.path);
-      const head = await call(app.contract, app.server.base, path, { method: "HEAD" });
+      const url = validRequestPath(path);
+      const head = await call(app.contract, app.server.base, url, { method: "HEAD" });
       expect(head.status).toBe(200);
       expect(head.text).toBe("");
       expect(mediaTypes(e)).toContain(head.headers.get("content-type")!.split(";")[0]);
@@ -109,10 +126,10 @@ describe.each(registry.map((e) => [e.path, e] as const))("%s", (_path, e) => {
     });
 
     it("serves API-Version: 1 and refuses any other version with 400 and `supported`", async () => {
-      const path = validRequestPath(e.path);
-      expect((await call(app.contract, app.server.base, path, { headers: { "api-version": "1" } })).status).toBe(200);
+      const url = validRequestPath(path);
+      expect((await call(app.contract, app.server.base, url, { headers: { "api-version": "1" } })).status).toBe(200);
       for (const v of ["2", "0", "v1", "latest", ""]) {
-        const r = await call(app.contract, app.server.base, path, { headers: { "api-version": v } });
+        const r = await call(app.contract, app.server.base, url, { headers: { "api-version": v } });
         expect(r.status, `API-Version: ${JSON.stringify(v)}`).toBe(400);
         expect(r.body).toMatchObject({ ok: false, code: "unsupported_api_version", status: 400, supported: ["1"] });
       }
@@ -144,5 +161,73 @@ describe("/.well-known/api-catalog", () => {
   it("carries Link rel=api-catalog on HEAD", async () => {
     const r = await call(app.contract, app.server.base, "/.well-known/api-catalog", { method: "HEAD" });
     expect(r.headers.get("link")).toContain('</.well-known/api-catalog>; rel="api-catalog"');
+  });
+});
+
+/**
+ * What is not an endpoint still answers through the same builder: pages' methods, their
+ * Markdown twins, robots.txt and the 404, with the same shared headers.
+ */
+describe("pages, twins and other routes", () => {
+  const shared = (h: Headers) => {
+    expect(h.get("access-control-allow-origin")).toBe("*");
+    expect(h.get("x-content-type-options")).toBe("nosniff");
+    expect(h.get("cache-control")).toBeTruthy();
+  };
+
+  it.each(["/writing/markdown-twins.md", "/about.md", "/index.md", "/photos.md"])("%s: a twin with the read budget, Link and Vary", async (p) => {
+    for (const method of ["GET", "HEAD"]) {
+      const r = await call(app.contract, app.server.base, p, { method });
+      expect(r.status, `${method} ${p}`).toBe(200);
+      shared(r.headers);
+      expect(r.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+      expect(r.headers.get("vary")).toMatch(/Accept/);
+      expect(r.headers.get("link")).toContain('rel="service-desc"');
+      expect(r.headers.get("ratelimit-policy")).toBe('"read";q=120;w=60');
+      if (method === "HEAD") expect(r.text).toBe("");
+    }
+  });
+
+  it.each(["/about", "/writing/markdown-twins", "/writing/markdown-twins.md", "/"])("%s: every other method is a 405 in the Error shape, OPTIONS a preflight", async (p) => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      const r = await call(app.contract, app.server.base, p, { method });
+      expect(r.status, `${method} ${p}`).toBe(405);
+      expect(r.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      expect(r.body).toMatchObject({ ok: false, code: "method_not_allowed", allow: ["GET", "HEAD", "OPTIONS"] });
+      shared(r.headers);
+    }
+    const o = await call(app.contract, app.server.base, p, { method: "OPTIONS" });
+    expect(o.status).toBe(204);
+    expect(o.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("robots.txt answers GET and HEAD, and 405 for the rest", async () => {
+    const r = await call(app.contract, app.server.base, "/robots.txt");
+    expect(r.status).toBe(200);
+    shared(r.headers);
+    expect(r.text).toMatch(/Sitemap: /);
+    const post = await call(app.contract, app.server.base, "/robots.txt", { method: "POST" });
+    expect(post.status).toBe(405);
+    expect(post.body).toMatchObject({ code: "method_not_allowed", allow: ["GET", "HEAD", "OPTIONS"] });
+  });
+
+  it.each(["GET", "HEAD", "POST", "DELETE"])("an unknown path answers %s with the 404 in the shared shape", async (method) => {
+    const r = await call(app.contract, app.server.base, "/nope/nothing.json", { method });
+    expect(r.status).toBe(404);
+    shared(r.headers);
+    expect(r.headers.get("vary")).toMatch(/Accept/);
+    if (method !== "HEAD") expect(r.body).toMatchObject({ ok: false, code: "not_found", status: 404 });
+  });
+
+  it("a path with broken percent-encoding is a 400 in the Error shape, not Next's bare 500", async () => {
+    const r = await call(app.contract, app.server.base, "/%ff%fe");
+    expect(r.status).toBe(400);
+    shared(r.headers);
+    expect(r.body).toMatchObject({ ok: false, code: "bad_request", status: 400 });
+  });
+
+  it("a client cannot forge the malformed-path marker", async () => {
+    const r = await call(app.contract, app.server.base, "/nope/forged.json", { headers: { "x-site-malformed-path": "1" } });
+    expect(r.status).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
-import { developerGuideMarkdown } from "@/lib/meta/developer-guide-endpoint";
+import { endpointHandlers } from "@/lib/core/http";
+import { developerGuideMarkdown } from "@/lib/surface/developer-guide-endpoint";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = developerGuideMarkdown.handlers;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(developerGuideMarkdown);

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { publicBaseFromHeaders } from "@/lib/api/base-url";
-import { buildGuide } from "@/lib/meta/developer-guide";
+import { publicBaseFromHeaders } from "@/lib/core/base-url";
+import { buildGuide } from "@/lib/surface/developer-guide";
 import { DeveloperGuide } from "@/components/developer-guide";
 import { JsonLd } from "@/components/json-ld";
 

@@ -1,3 +1,4 @@
-import { jsonFeedEndpoint } from "@/lib/feeds/json-feed";
+import { endpointHandlers } from "@/lib/core/http";
+import { jsonFeed } from "@/lib/content/endpoints";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = jsonFeedEndpoint.handlers;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(jsonFeed);

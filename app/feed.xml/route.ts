@@ -1,3 +1,4 @@
-import { artifactRoute } from "@/lib/site/artifact-response";
+import { endpointHandlers } from "@/lib/core/http";
+import { atomFeed } from "@/lib/content/endpoints";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = artifactRoute("feed.xml", "application/atom+xml; charset=utf-8");
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(atomFeed);

@@ -1,3 +1,4 @@
-import { health } from "@/lib/meta/health";
+import { endpointHandlers } from "@/lib/core/http";
+import { health } from "@/lib/health/endpoint";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = health.handlers;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(health);

@@ -1,3 +1,4 @@
-import { artifactRoute } from "@/lib/site/artifact-response";
+import { endpointHandlers } from "@/lib/core/http";
+import { llmsFullTxt } from "@/lib/content/endpoints";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = artifactRoute("llms-full.txt", "text/markdown; charset=utf-8");
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(llmsFullTxt);

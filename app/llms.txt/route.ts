@@ -1,3 +1,4 @@
-import { artifactRoute } from "@/lib/site/artifact-response";
+import { endpointHandlers } from "@/lib/core/http";
+import { llmsTxt } from "@/lib/content/endpoints";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = artifactRoute("llms.txt", "text/markdown; charset=utf-8");
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(llmsTxt);

@@ -1,3 +1,4 @@
-import { openapi } from "@/lib/meta/openapi-endpoint";
+import { endpointHandlers } from "@/lib/core/http";
+import { openapi } from "@/lib/surface/openapi-endpoint";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = openapi.handlers;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(openapi);

@@ -1,3 +1,4 @@
+import { endpointHandlers } from "@/lib/core/http";
 import { resumeJson } from "@/lib/resume/endpoints";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = resumeJson.handlers;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(resumeJson);

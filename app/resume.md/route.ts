@@ -1,3 +1,4 @@
+import { endpointHandlers } from "@/lib/core/http";
 import { resumeMd } from "@/lib/resume/endpoints";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = resumeMd.handlers;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(resumeMd);

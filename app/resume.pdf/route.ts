@@ -1,3 +1,4 @@
+import { endpointHandlers } from "@/lib/core/http";
 import { resumePdf } from "@/lib/resume/endpoints";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = resumePdf.handlers;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(resumePdf);

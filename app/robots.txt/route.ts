@@ -1,7 +1,9 @@
-import type { NextRequest } from "next/server";
-import { publicBase } from "@/lib/api/base-url";
+import { route } from "@/lib/core/http";
 import { robotsTxt } from "@/lib/site/robots";
 
-export const GET = (req: NextRequest) =>
-  new Response(robotsTxt(publicBase(req)), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" } });
-export const HEAD = GET;
+// Not budgeted: some crawlers read a 429 on robots.txt as "disallow everything".
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = route({ path: "/robots.txt", methods: ["GET"] }, async ({ base }) => ({
+  body: robotsTxt(base),
+  media: "text/plain; charset=utf-8",
+  cache: { maxAge: 3600 },
+}));

@@ -1,3 +1,4 @@
+import { endpointHandlers } from "@/lib/core/http";
 import { search } from "@/lib/search/endpoint";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = search.handlers;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(search);

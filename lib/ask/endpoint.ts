@@ -1,39 +1,60 @@
-import { defineEndpoint } from "@/lib/api/endpoint";
-import { AskBodySchema, AskQuerySchema, AskResponseSchema, AskStreamSchema, type AskBody } from "./schemas";
-import { errorQueryId, parseAsk } from "./request";
+import { defineEndpoint } from "@/lib/core/endpoint";
+import { AskBodySchema, AskResponseSchema, AskStreamSchema, type AskBody } from "./schemas";
+import { AskInputSchema, bodyToInput, errorQueryId, streamingOn, toAskRequest, type AskInput } from "./request";
 import { rankPages } from "./rank";
-import { askBody, askStream } from "./respond";
+import { askBody, askStream, type AskAnswer } from "./respond";
+
+const STRUCTURED = "askSiteStructured";
 
 /**
  * /ask: NLWeb-style question answering. GET speaks the legacy dialect (query string,
- * unnamed SSE messages), POST the 0.55 one (JSON body, named events start/result/complete).
- * Answers are ranked pages with extracts, never generated text.
+ * unnamed SSE messages), POST the 0.55 one (JSON body, named events start/result/complete);
+ * the MCP `ask` tool takes the same input and returns the same JSON. Answers are ranked
+ * pages with extracts, never generated text.
  */
 export const ask = defineEndpoint({
-  path: "/ask",
-  operationId: "askSite",
-  operationIds: { POST: "askSiteStructured" },
+  name: "askSite",
   summary: "Ask the site a question",
   description:
     "Natural-language question over the same pages as /search.json. A decision model chooses among every page, so a page can answer a question sharing no word with it; when the model is slow, unavailable or past 20 questions per caller per minute, ranking falls back to lexical and `_meta.ranking` says which ran (never a 429 for that). Streams text/event-stream unless `streaming` is 0/false/no/off (GET) or `prefer.streaming` is false (POST). POST takes an NLWeb 0.55 body; body fields win over query-string fields. Errors echo `query_id` and `results: []`; summarize and generate modes answer 501 with `supported_modes`.",
   tag: "search",
-  methods: ["GET", "POST"],
   policy: "read",
-  query: AskQuerySchema,
-  body: AskBodySchema,
-  response: {
-    schema: AskResponseSchema,
-    description: "Ranked pages (streaming off), or the same as server-sent events.",
-    alternates: [{ contentType: "text/event-stream", schema: AskStreamSchema, description: "The answer as server-sent events" }],
-  },
-  responses: [{ status: 501, code: "not_implemented", description: "mode summarize or generate: only list is served; the body has `supported_modes`" }],
-  errorExtras: ({ params, body }) => ({ query_id: errorQueryId(params, body), results: [] }),
-  cache: "no-store",
-  handler: async ({ req, body, base, caller, signal }) => {
+  input: AskInputSchema,
+  output: AskResponseSchema,
+  outputDescription: "Ranked pages (streaming off), or the same as server-sent events.",
+  errors: [{ status: 501, code: "not_implemented", description: "mode summarize or generate: only list is served; the body has `supported_modes`" }],
+  errorExtras: (raw) => ({ query_id: errorQueryId(raw), results: [] }),
+  run: async (input, { base, caller, signal, operation }) => {
     const host = new URL(base).host;
-    const request = parseAsk(req.nextUrl.searchParams, body as AskBody | undefined, host);
-    const rank = (s: AbortSignal) => rankPages(request.decontextualized ?? request.query, request.prev, caller.key, request.topK, s);
-    if (request.streaming) return askStream(request, rank, base, host, signal);
-    return askBody(request, await rank(signal), base, host);
+    const request = toAskRequest(input, host, operation === STRUCTURED ? "0.55" : "legacy");
+    const ranked = await rankPages(request.decontextualized ?? request.query, request.prev, caller.key, request.topK, signal);
+    return askBody(request, ranked, base, host);
+  },
+  http: {
+    path: "/ask",
+    methods: ["GET", "POST"],
+    post: {
+      operation: STRUCTURED,
+      summary: "Ask the site a question (NLWeb 0.55)",
+      body: AskBodySchema,
+      example: { query: { text: "which film recipe suits harbour light?" }, prefer: { streaming: false }, top_k: 5 },
+      toInput: (body: AskBody, query) => bodyToInput(body, query),
+    },
+    cache: "no-store",
+    representations: [
+      {
+        media: "text/event-stream; charset=utf-8",
+        schema: AskStreamSchema,
+        description: "The answer as server-sent events",
+        applies: (input: AskInput) => streamingOn(input.streaming),
+        render: (data, _input, ctx) => askStream(data as AskAnswer, ctx.operation === STRUCTURED ? "0.55" : "legacy", ctx.signal),
+        headers: { "cache-control": "no-cache", "x-accel-buffering": "no" },
+      },
+    ],
+  },
+  mcp: {
+    name: "ask",
+    description:
+      "Ask the site a natural-language question; returns the site's own pages ranked for it (NLWeb list mode, extractive descriptions, never generated text). `streaming` is ignored: the tool returns one JSON answer.",
   },
 });

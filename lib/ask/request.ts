@@ -1,11 +1,62 @@
 import { randomUUID } from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
+import { z } from "zod";
+import { ApiError } from "@/lib/core/errors";
+import { clampedInt, requiredText } from "@/lib/core/params";
 import type { AskBody } from "./schemas";
 
 export const MODES_SUPPORTED = ["list"] as const;
-const KNOWN_MODES = ["list", "summarize", "generate"];
-const MAX_QUERY = 500;
+const MODES = ["list", "summarize", "generate"] as const;
+const MAX_TEXT = 500;
 const MAX_PREV = 10;
+const STREAMING_OFF = new Set(["0", "false", "no", "off"]);
+
+const blankIsAbsent = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const mode = (description: string) =>
+  z.preprocess(blankIsAbsent, z.enum(MODES, { error: "mode must be list, summarize or generate" }).optional()).meta({ description });
+
+/** prev as comma-separated text or a JSON array (the NLWeb chat UI sends JSON.stringify(array)); at most 10 used. */
+export function parsePrev(raw: string | readonly string[] | null | undefined): string[] {
+  if (raw === null || raw === undefined) return [];
+  let items: unknown[] = [];
+  if (Array.isArray(raw)) items = raw;
+  else {
+    const trimmed = (raw as string).trim();
+    if (trimmed.startsWith("[")) {
+      try {
+        const parsed = JSON.parse(trimmed) as unknown;
+        items = Array.isArray(parsed) ? parsed : [];
+      } catch {
+        items = trimmed.slice(1, -1).split(",");
+      }
+    } else items = trimmed.split(",");
+  }
+  return items.map((s) => String(s).trim()).filter(Boolean).slice(0, MAX_PREV);
+}
+
+/**
+ * The input of /ask, whichever way it arrives: GET's query string, POST's NLWeb 0.55 body
+ * mapped onto it, or the MCP `ask` tool's arguments. One schema, so /openapi.json says what
+ * the server enforces and the tool refuses what the endpoint refuses.
+ */
+export const AskInputSchema = z.object({
+  query: requiredText("query", MAX_TEXT, "The question. At most 500 characters.", "how do I sync old motorcycle carburetors?"),
+  streaming: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .meta({ description: "0, false, no or off (or false): one JSON body; anything else or absent: text/event-stream. Ignored by the MCP tool." }),
+  mode: mode("list (default); summarize and generate are not served (501 with `supported_modes`)"),
+  generate_mode: mode("Legacy spelling of mode"),
+  site: z.string().max(300).optional().meta({ description: "Empty, all, this host, or https://this host; anything else is a 400" }),
+  top_k: clampedInt({ min: 1, max: 50, default: 10, description: "Results:", optional: true }),
+  limit: clampedInt({ min: 1, max: 50, default: 10, description: "Read as top_k when top_k is absent:", optional: true }),
+  prev: z
+    .union([z.string().max(10 * (MAX_TEXT + 3)), z.array(z.string().max(MAX_TEXT)).max(MAX_PREV)])
+    .optional()
+    .meta({ description: "Earlier questions: comma-separated, a JSON array as text, or an array; at most 10" }),
+  decontextualized_query: z.string().max(MAX_TEXT).optional().meta({ description: "Searched instead of query when present" }),
+  query_id: z.string().max(200).optional().meta({ description: "Echoed back; a UUID is generated when absent" }),
+});
+export type AskInput = z.output<typeof AskInputSchema>;
 
 export interface AskRequest {
   dialect: "legacy" | "0.55";
@@ -17,89 +68,68 @@ export interface AskRequest {
   queryId: string;
 }
 
-/** A 400 in the /ask error shape: the spec's Error plus `parameter`, `query_id` and `results: []`. */
-function bad(parameter: string, message: string): ApiError {
-  return new ApiError("bad_request", message, { extras: { parameter } });
+/** `query_id` for an error body, before or without validation. */
+export function errorQueryId(raw: Record<string, unknown>): string {
+  const id = raw.query_id;
+  return typeof id === "string" && id && id.length <= 200 ? id : randomUUID();
 }
-
-/** `query_id` for an error body, from the body or the query string, before any validation. */
-export function errorQueryId(params: URLSearchParams, body: unknown): string {
-  const fromBody = (body as { query_id?: unknown } | undefined)?.query_id;
-  const id = typeof fromBody === "string" && fromBody ? fromBody : params.get("query_id");
-  return id && id.length <= 200 ? id : randomUUID();
-}
-
-/** prev as comma-separated text or a JSON array; at most 10 non-empty entries. */
-export function parsePrev(raw: string | null): string[] {
-  if (!raw) return [];
-  let items: unknown[] = [];
-  const trimmed = raw.trim();
-  if (trimmed.startsWith("[")) {
-    try {
-      const parsed = JSON.parse(trimmed) as unknown;
-      if (Array.isArray(parsed)) items = parsed;
-    } catch {
-      items = trimmed.slice(1, -1).split(",");
-    }
-  } else items = trimmed.split(",");
-  return items.map((s) => String(s).trim()).filter(Boolean).slice(0, MAX_PREV);
-}
-
-function topK(raw: string | number | null | undefined): number {
-  if (raw === null || raw === undefined || raw === "") return 10;
-  const n = Number(raw);
-  return Number.isFinite(n) ? Math.min(50, Math.max(1, Math.trunc(n))) : 10;
-}
-
-const STREAMING_OFF = new Set(["0", "false", "no", "off"]);
 
 /** Sites that mean "this site": empty, all, the host (with or without port), https://host. */
-function checkSite(site: string | undefined | null, host: string): void {
-  if (site === undefined || site === null) return;
+function checkSite(site: string | undefined, host: string): void {
+  if (site === undefined) return;
   const s = site.trim().toLowerCase().replace(/\/+$/, "");
   const bare = host.toLowerCase();
   const hostname = bare.replace(/:\d+$/, "");
   const ok = ["", "all", bare, hostname, `https://${bare}`, `https://${hostname}`, `http://${bare}`].includes(s);
-  if (!ok) throw bad("site", `site ${JSON.stringify(site)} is not served here; the only site is ${hostname} (or leave it empty, or "all").`);
+  if (!ok) {
+    throw new ApiError("bad_request", `site ${JSON.stringify(site)} is not served here; the only site is ${hostname} (or leave it empty, or "all").`, {
+      extras: { parameter: "site" },
+    });
+  }
 }
 
-function checkMode(mode: string | undefined | null): void {
-  if (mode === undefined || mode === null || mode === "" || mode === "list") return;
-  if (KNOWN_MODES.includes(mode)) {
-    throw new ApiError("not_implemented", `mode ${mode} is not served: answers are lists of pages, never generated text.`, {
+/** GET's `streaming` rule: 0, false, no or off (any case) turn it off; absent is on. */
+export function streamingOn(v: boolean | string | undefined): boolean {
+  if (typeof v === "boolean") return v;
+  return v === undefined || !STREAMING_OFF.has(v.trim().toLowerCase());
+}
+
+/** The validated input as one request; the rules zod cannot know (this host, modes not served). */
+export function toAskRequest(input: AskInput, host: string, dialect: AskRequest["dialect"]): AskRequest {
+  checkSite(input.site, host);
+  const m = input.mode ?? input.generate_mode;
+  if (m && m !== "list") {
+    throw new ApiError("not_implemented", `mode ${m} is not served: answers are lists of pages, never generated text.`, {
       extras: { parameter: "mode", supported_modes: [...MODES_SUPPORTED] },
     });
   }
-  throw bad("mode", `mode must be list (summarize and generate are not served); got ${JSON.stringify(mode)}.`);
+  const decontextualized = input.decontextualized_query?.trim();
+  return {
+    dialect,
+    query: input.query,
+    ...(decontextualized ? { decontextualized } : {}),
+    prev: parsePrev(input.prev),
+    topK: input.top_k ?? input.limit ?? 10,
+    streaming: streamingOn(input.streaming),
+    queryId: input.query_id ?? randomUUID(),
+  };
 }
 
-/**
- * One /ask request from the query string (GET, legacy NLWeb) or the 0.55 body (POST),
- * with body fields winning over query-string fields.
- */
-export function parseAsk(params: URLSearchParams, body: AskBody | undefined, host: string): AskRequest {
-  const get = (k: string) => params.get(k);
-  const query = (body?.query?.text ?? get("query") ?? "").trim();
-  if (!query) throw bad("query", "query is required: the question to answer.");
-  if (query.length > MAX_QUERY) throw bad("query", `query must be at most ${MAX_QUERY} characters.`);
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
-  checkSite(body?.query?.site ?? get("site"), host);
-  checkMode(body?.prefer?.mode ?? get("mode") ?? get("generate_mode"));
-
-  const decontextualized = (body?.decontextualized_query ?? get("decontextualized_query") ?? "").trim();
-  if (decontextualized.length > MAX_QUERY) throw bad("decontextualized_query", `decontextualized_query must be at most ${MAX_QUERY} characters.`);
-  const queryId = body?.query_id ?? get("query_id") ?? randomUUID();
-  if (queryId.length > 200) throw bad("query_id", "query_id must be at most 200 characters.");
-
-  const streamingParam = get("streaming");
-  const streaming = body?.prefer?.streaming ?? !(streamingParam !== null && STREAMING_OFF.has(streamingParam.trim().toLowerCase()));
+/** POST /ask: the 0.55 body onto the same input; body fields win over query-string fields. */
+export function bodyToInput(body: AskBody, query: Record<string, string>): Record<string, unknown> {
   return {
-    dialect: body ? "0.55" : "legacy",
-    query,
-    ...(decontextualized ? { decontextualized } : {}),
-    prev: body?.context?.prev ? body.context.prev.map((s) => s.trim()).filter(Boolean).slice(0, MAX_PREV) : parsePrev(get("prev")),
-    topK: body?.top_k ?? topK(get("top_k") ?? get("limit")),
-    streaming,
-    queryId,
+    ...query,
+    ...defined({
+      query: body.query.text,
+      site: body.query.site,
+      streaming: body.prefer?.streaming,
+      mode: body.prefer?.mode,
+      prev: body.context?.prev,
+      query_id: body.query_id,
+      top_k: body.top_k,
+      decontextualized_query: body.decontextualized_query,
+    }),
   };
 }

@@ -47,56 +47,34 @@ export function askBody(req: AskRequest, ranked: Ranked, base: string, host: str
   };
 }
 
+export type AskAnswer = ReturnType<typeof askBody>;
+
 /**
- * The answer as server-sent events. Legacy (GET): unnamed `data:` messages ending with
- * `complete` (EventSource clients reconnect and re-ask without it). 0.55 (POST): named
- * events start, result (one per result) and complete. Ranking runs inside the stream, so
- * a client that goes away (cancel) stops the work and nothing more is written.
+ * The answer as server-sent events, drawn from the same data as the JSON body. Legacy
+ * (GET): unnamed `data:` messages ending with `complete` (EventSource clients reconnect
+ * and re-ask without it). 0.55 (POST): named events start, result (one per result) and
+ * complete. A client that goes away stops the writing.
  */
-export function askStream(req: AskRequest, rank: (signal: AbortSignal) => Promise<Ranked>, base: string, host: string, clientSignal: AbortSignal): Response {
+export function askStream(answer: AskAnswer, dialect: AskRequest["dialect"], clientSignal: AbortSignal): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const work = new AbortController();
-  const onClientGone = () => work.abort();
-  clientSignal.addEventListener("abort", onClientGone, { once: true });
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (data: unknown, event?: string) => {
-        if (work.signal.aborted) return;
-        controller.enqueue(encoder.encode(`${event ? `event: ${event}\n` : ""}data: ${JSON.stringify(data)}\n\n`));
-      };
-      try {
-        if (req.dialect === "legacy") {
-          send({ message_type: "api_version", api_version: "0.1", query_id: req.queryId });
-          if (req.decontextualized) send({ message_type: "decontextualized_query", decontextualized_query: req.decontextualized, query_id: req.queryId });
-        } else {
-          send({ _meta: { response_type: "answer", version: "0.55", request_id: req.queryId }, query_id: req.queryId }, "start");
-        }
-        let body: ReturnType<typeof askBody> | undefined;
-        let failure: string | undefined;
-        try {
-          body = askBody(req, await rank(work.signal), base, host);
-        } catch (err) {
-          if (work.signal.aborted) return;
-          console.error("[ask] ranking failed in a stream", err);
-          failure = "The question could not be ranked.";
-        }
-        if (req.dialect === "legacy") {
-          if (body) send({ message_type: "result_batch", results: body.results, query_id: req.queryId });
-          send({ message_type: "complete", query_id: req.queryId, ...(body ? { total: body.total, _meta: body._meta } : { error: failure }) });
-        } else {
-          body?.results.forEach((item, index) => send({ index, item }, "result"));
-          send({ _meta: { ...(body?._meta ?? {}), response_type: body ? "answer" : "failure", version: "0.55" }, query_id: req.queryId, ...(body ? { total: body.total } : { error: { code: "internal_error", message: failure } }) }, "complete");
-        }
-      } finally {
-        clientSignal.removeEventListener("abort", onClientGone);
-        if (!work.signal.aborted) controller.close();
-      }
+  const id = answer.query_id;
+  const frames: string[] = [];
+  const send = (data: unknown, event?: string) => frames.push(`${event ? `event: ${event}\n` : ""}data: ${JSON.stringify(data)}\n\n`);
+  if (dialect === "legacy") {
+    send({ message_type: "api_version", api_version: "0.1", query_id: id });
+    if (answer.decontextualized_query) send({ message_type: "decontextualized_query", decontextualized_query: answer.decontextualized_query, query_id: id });
+    send({ message_type: "result_batch", results: answer.results, query_id: id });
+    send({ message_type: "complete", query_id: id, total: answer.total, _meta: answer._meta });
+  } else {
+    send({ _meta: { response_type: "answer", version: "0.55", request_id: id }, query_id: id }, "start");
+    answer.results.forEach((item, index) => send({ index, item }, "result"));
+    send({ _meta: { ...answer._meta, response_type: "answer", version: "0.55" }, query_id: id, total: answer.total }, "complete");
+  }
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (clientSignal.aborted || next >= frames.length) return controller.close();
+      controller.enqueue(encoder.encode(frames[next++]));
     },
-    cancel() {
-      work.abort();
-    },
-  });
-  return new Response(stream, {
-    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" },
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { named } from "@/lib/api/schemas";
+import { named } from "@/lib/core/schemas";
 
 export const SCHEMA_TYPES = { page: "WebPage", writing: "BlogPosting", document: "DigitalDocument", utility: "WebAPI" } as const;
 
@@ -59,22 +59,6 @@ export const AskStreamSchema = named(
       "Server-sent events. GET (legacy NLWeb): unnamed `data:` messages with `message_type` api_version, decontextualized_query (when given), result_batch {results}, and always a final complete. POST (0.55): named events start {_meta}, result {index, item: AskResult} per result, complete {_meta, total}.",
   }),
 );
-
-const text = (d: string) => z.string().optional().meta({ description: d });
-
-/** Query-string parameters of GET /ask (and POST, where the body does not say otherwise). */
-export const AskQuerySchema = z.object({
-  query: text("The question (required unless a POST body gives it). At most 500 characters.").meta({ examples: ["how do I sync old motorcycle carburetors?"] }),
-  streaming: text("0, false, no or off: one JSON body; anything else or absent: text/event-stream"),
-  mode: text("list (default); summarize and generate are not served (501)"),
-  generate_mode: text("Legacy spelling of mode"),
-  site: text("Empty, all, this host, or https://this host"),
-  top_k: text("Results, 1-50, default 10 (clamped; a non-number falls back to 10)"),
-  limit: text("Read as top_k when top_k is absent"),
-  prev: text("Earlier questions: comma-separated or a JSON array; at most 10 are used"),
-  decontextualized_query: text("Searched instead of query when present"),
-  query_id: text("Echoed back; a UUID is generated when absent"),
-});
 
 /** NLWeb 0.55 request body of POST /ask. */
 export const AskBodySchema = named(

@@ -27,6 +27,7 @@ export function llmsTxt(docs: Doc[]): string {
     `- [Developer guide](${B}/developers.md): every endpoint with parameters, limits, errors and a curl example`,
     `- [OpenAPI description](${B}/openapi.json): OpenAPI 3.1, the machine-readable contract`,
     `- [API catalog](${B}/.well-known/api-catalog): RFC 9727 linkset`,
+    `- [MCP server](${B}/mcp): the same capabilities as MCP tools (streamable HTTP; server card at ${B}/mcp/server-card)`,
     `- [Resume](${B}/resume.md): also as JSON Resume at ${B}/resume.json`,
     "",
     "## Optional",

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
-import { isMissing } from "@/lib/api/validation";
+import { isMissing } from "@/lib/core/validation";
 import { COLLECTIONS, COLLECTION_NAMES, SLUG, collectionIssues, frontMatterSchema, type Collection } from "./schema";
 import { countWords, renderMarkdown } from "./markdown";
 import type { Doc } from "./types";

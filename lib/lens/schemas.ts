@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { named } from "@/lib/api/schemas";
-import { requiredText } from "@/lib/api/params";
+import { named } from "@/lib/core/schemas";
+import { requiredText } from "@/lib/core/params";
 import { LIMITS } from "./safe-fetch";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/endpoint";
-import { named } from "@/lib/api/schemas";
-import { clampedInt } from "@/lib/api/params";
+import { defineEndpoint } from "@/lib/core/endpoint";
+import { named } from "@/lib/core/schemas";
+import { clampedInt } from "@/lib/core/params";
 import { PhotoMetadataSchema } from "./schema";
 import { getPhotos } from "./manifest";
 import { queryPhotos, toPhoto } from "./query";
@@ -70,15 +70,13 @@ const PhotoQuerySchema = named(
 );
 
 export const photoQuery = defineEndpoint({
-  path: "/photos/query.json",
-  operationId: "queryPhotos",
+  name: "queryPhotos",
   summary: "Query the photo archive",
   description:
     "Caption search (the only ranked field) and filters by camera, lens, film simulation, anything in the Fujifilm recipe card, and date. Text filters are case-insensitive substrings.",
   tag: "photos",
-  methods: ["GET"],
   policy: "read",
-  query: z
+  input: z
     .object({
       q: text("q", "Caption search; ranked by how telling the matched words are.", "harbour"),
       camera: text("camera", "Case-insensitive substring of the camera."),
@@ -91,9 +89,10 @@ export const photoQuery = defineEndpoint({
       offset: clampedInt({ min: 0, max: 10000, default: 0, description: "Rows to skip:" }),
     })
     .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["from"], message: "from is after to" }),
-  response: { schema: PhotoQuerySchema, description: "A page of matching photos with the normalized query and how it was ranked." },
-  cache: { maxAge: 300, staleWhileRevalidate: 3600 },
-  handler: ({ query }) => queryPhotos(getPhotos().index, query),
+  output: PhotoQuerySchema,
+  outputDescription: "A page of matching photos with the normalized query and how it was ranked.",
+  run: (input) => queryPhotos(getPhotos().index, input),
+  http: { path: "/photos/query.json", cache: { maxAge: 300, staleWhileRevalidate: 3600 } },
 });
 
 const ManifestSchema = named(
@@ -120,16 +119,15 @@ const ManifestSchema = named(
 );
 
 export const photoManifest = defineEndpoint({
-  path: "/images/manifest.json",
-  operationId: "getPhotoManifest",
+  name: "getPhotoManifest",
   summary: "Every published photo",
   description: "Thumbnail URLs, the full-resolution key, size and upload date of every published photo, newest first.",
   tag: "photos",
-  methods: ["GET"],
   policy: "read",
-  response: { schema: ManifestSchema, description: "The manifest." },
-  cache: { maxAge: 300, staleWhileRevalidate: 3600 },
-  handler: () => {
+  output: ManifestSchema,
+  outputDescription: "The manifest.",
+  http: { path: "/images/manifest.json", cache: { maxAge: 300, staleWhileRevalidate: 3600 } },
+  run: () => {
     const { manifest } = getPhotos();
     return {
       count: manifest.photos.length,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { named } from "@/lib/api/schemas";
+import { named } from "@/lib/core/schemas";
 
 /**
  * The public-safe photo metadata of SPEC.md ("PhotoMetadata", "FilmRecipe").

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/endpoint";
-import { named } from "@/lib/api/schemas";
+import { defineEndpoint } from "@/lib/core/endpoint";
+import { named } from "@/lib/core/schemas";
+import { MARKDOWN, textBinding } from "@/lib/core/text";
 import { getCorpus, readSiteFile } from "@/lib/content/corpus";
 import { withBase } from "@/lib/content/base-token";
 import { processSingleton } from "@/lib/process-singleton";
@@ -23,57 +24,56 @@ const resume = () => processSingleton("resume", () => JSON.parse(readSiteFile("r
 const missing = { status: 503, code: "not_configured" as const, description: "No resume is published on this deployment" };
 
 export const resumeJson = defineEndpoint({
-  path: "/resume.json",
-  operationId: "getResume",
+  name: "getResume",
   summary: "The owner's resume (JSON Resume)",
   description: "The resume as JSON Resume. The same content is at /resume (HTML), /resume.md and /resume.pdf.",
   tag: "about",
-  methods: ["GET"],
   policy: "read",
-  response: { schema: ResumeSchema, description: "The resume.", contentType: "application/json" },
-  responses: [missing],
-  cache: { maxAge: 3600, staleWhileRevalidate: 86400 },
-  handler: ({ base }) => {
+  output: ResumeSchema,
+  outputDescription: "The resume.",
+  errors: [missing],
+  run: (_input, { base }) => {
     const r = resume();
     return { ...r, basics: { ...r.basics, name: r.basics?.name ?? "", url: r.basics?.url ?? `${base}/resume` } };
   },
+  http: { path: "/resume.json", media: "application/json", cache: { maxAge: 3600, staleWhileRevalidate: 86400 } },
 });
 
+// The Markdown and PDF renditions are HTTP documents, not tools: an agent reads getResume.
 export const resumeMd = defineEndpoint({
-  path: "/resume.md",
-  operationId: "getResumeMarkdown",
+  name: "getResumeMarkdown",
   summary: "The owner's resume as Markdown",
   description: "The Markdown twin of /resume; /resume answers the same for `Accept: text/markdown`.",
   tag: "about",
-  methods: ["GET"],
   policy: "read",
-  negotiated: true,
-  response: { schema: z.string(), description: "The resume in Markdown.", contentType: "text/markdown; charset=utf-8" },
-  responses: [missing],
-  cache: { maxAge: 3600 },
-  handler: ({ base }) => {
+  output: z.string(),
+  outputDescription: "The resume in Markdown.",
+  errors: [missing],
+  run: (_input, { base }) => {
     const md = getCorpus().twins["/resume"];
     if (md === undefined) throw new Error("resume twin missing from the corpus");
-    const text = withBase(md, base);
-    return new Response(text, { headers: { "content-type": "text/markdown; charset=utf-8", "x-markdown-tokens": String(Math.ceil(text.length / 4)) } });
+    return withBase(md, base);
   },
+  http: textBinding("/resume.md", MARKDOWN, { maxAge: 3600 }, { negotiated: true }),
+  mcp: false,
 });
 
 export const resumePdf = defineEndpoint({
-  path: "/resume.pdf",
-  operationId: "getResumePdf",
+  name: "getResumePdf",
   summary: "The owner's resume as PDF",
   description: "Rendered at build time from the same JSON Resume.",
   tag: "about",
-  methods: ["GET"],
   policy: "read",
-  response: { schema: z.string().meta({ format: "binary" }), description: "A PDF document.", contentType: "application/pdf" },
-  responses: [missing],
-  cache: { maxAge: 3600 },
-  handler: () => {
-    const pdf = processSingleton("resume-pdf", () => readSiteFile("resume.pdf"));
-    return new Response(new Uint8Array(pdf), {
-      headers: { "content-type": "application/pdf", "content-disposition": 'inline; filename="resume.pdf"', "content-length": String(pdf.length) },
-    });
+  output: z.instanceof(Uint8Array).meta({ type: "string", format: "binary" }),
+  outputDescription: "A PDF document.",
+  errors: [missing],
+  run: () => new Uint8Array(processSingleton("resume-pdf", () => readSiteFile("resume.pdf"))),
+  http: {
+    path: "/resume.pdf",
+    media: "application/pdf",
+    cache: { maxAge: 3600 },
+    encode: (pdf) => pdf,
+    headers: (pdf) => ({ "content-disposition": 'inline; filename="resume.pdf"', "content-length": String(pdf.length) }),
   },
+  mcp: false,
 });

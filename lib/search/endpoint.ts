@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/endpoint";
-import { named } from "@/lib/api/schemas";
-import { clampedInt, requiredText } from "@/lib/api/params";
+import { defineEndpoint } from "@/lib/core/endpoint";
+import { named } from "@/lib/core/schemas";
+import { clampedInt, requiredText } from "@/lib/core/params";
 import { KINDS } from "@/lib/content/schema";
 import { searchSite } from "./search";
 
@@ -28,27 +28,26 @@ export const SearchResultsSchema = named(
 );
 
 export const search = defineEndpoint({
-  path: "/search.json",
-  operationId: "searchSite",
+  name: "searchSite",
   summary: "Search the site",
   description:
     "Lexical search (BM25 with field boosts; prefix and typo tolerance for longer terms) over the public pages, writing, garage notes, documents and utility descriptions. Stopwords are dropped and at most 12 terms are used.",
   tag: "search",
-  methods: ["GET"],
   policy: "read",
-  query: z.object({
+  input: z.object({
     q: requiredText("q", 160, "The query: at most 160 characters; stopwords are dropped and at most 12 terms are used.", "rate limits"),
     limit: clampedInt({ min: 1, max: 50, default: 20, description: "Results to return:" }),
   }),
-  response: { schema: SearchResultsSchema, description: "Ranked results; `total` counts every match before the limit." },
-  cache: { maxAge: 300, staleWhileRevalidate: 3600 },
-  handler: ({ query }) => {
-    const { total, results } = searchSite(query.q, query.limit);
+  output: SearchResultsSchema,
+  outputDescription: "Ranked results; `total` counts every match before the limit.",
+  run: (input) => {
+    const { total, results } = searchSite(input.q, input.limit);
     return {
-      query: query.q,
+      query: input.q,
       total,
       returned: results.length,
       results: results.map(({ score: _score, ...r }) => r),
     };
   },
+  http: { path: "/search.json", cache: { maxAge: 300, staleWhileRevalidate: 3600 } },
 });

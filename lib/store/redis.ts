@@ -1,5 +1,5 @@
 import { createClient } from "redis";
-import { StoreUnavailableError } from "@/lib/api/errors";
+import { StoreUnavailableError } from "./errors";
 import type { Store } from "./types";
 import { withTimeout, toNumberMap } from "./util";
 

@@ -3,7 +3,7 @@ import { createMemoryStore } from "./memory";
 import { createRedisClient, createRedisStore, type RedisClient } from "./redis";
 import { createUpstashClient, createUpstashStore } from "./upstash";
 import type { Store } from "./types";
-import { StoreUnavailableError } from "@/lib/api/errors";
+import { StoreUnavailableError } from "./errors";
 import { SHARED_REDIS_URL, ThrowawayRedis } from "@/tests/helpers/redis";
 import { startUpstashShim, type UpstashShim } from "@/tests/helpers/upstash-shim";
 

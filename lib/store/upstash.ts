@@ -1,5 +1,5 @@
 import { Redis } from "@upstash/redis";
-import { StoreUnavailableError } from "@/lib/api/errors";
+import { StoreUnavailableError } from "./errors";
 import type { Store } from "./types";
 import { toNumberMap } from "./util";
 

@@ -41,6 +41,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOSTNAME: "127.0.0.1",
       PORT: String(port),
       STORE_PREFIX: `test-${port}-${Date.now()}`,
+      // Every endpoint's output is checked against its schema: a mismatch is a 500 the tests see.
+      CHECK_OUTPUT: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

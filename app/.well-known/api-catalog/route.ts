@@ -1,3 +1,4 @@
-import { apiCatalogEndpoint } from "@/lib/meta/api-catalog";
+import { endpointHandlers } from "@/lib/core/http";
+import { apiCatalogEndpoint } from "@/lib/surface/api-catalog";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiCatalogEndpoint.handlers;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(apiCatalogEndpoint);

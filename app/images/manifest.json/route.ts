@@ -1,3 +1,4 @@
+import { endpointHandlers } from "@/lib/core/http";
 import { photoManifest } from "@/lib/photos/endpoints";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = photoManifest.handlers;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(photoManifest);

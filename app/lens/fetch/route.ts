@@ -1,3 +1,4 @@
+import { endpointHandlers } from "@/lib/core/http";
 import { lensFetch } from "@/lib/lens/endpoint";
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = lensFetch.handlers;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(lensFetch);

@@ -1,0 +1,72 @@
+import { createHash } from "node:crypto";
+import { isIP } from "node:net";
+import { env, type Env } from "@/lib/env";
+
+/**
+ * Who is calling, for rate limits. Only sources the operator trusts count:
+ *  1. the header named in TRUST_PROXY_HEADER (behind a reverse proxy; right-most entry,
+ *     because a proxy appends the address it saw after anything the client forged);
+ *  2. on Vercel, `x-real-ip`, which the platform sets itself;
+ *  3. the socket address, which `server.mjs` (what `npm start` runs) stamps into
+ *     SOCKET_HEADER after deleting any client-sent copy.
+ * A client-sent X-Forwarded-For is never read unless the operator named it, so forging
+ * it buys no fresh budget. With none of these (e.g. plain `next start`), every caller
+ * shares one budget: safe, if strict.
+ */
+export const SOCKET_HEADER = "x-site-socket-ip";
+/** Set by server.mjs (never by a client: it deletes any copy) on a path with broken percent-encoding. */
+export const MALFORMED_PATH_HEADER = "x-site-malformed-path";
+
+export interface Caller {
+  /** Opaque, stable per caller; never the raw address, so keys in the store hold no IPs. */
+  key: string;
+  source: "trusted-header" | "platform" | "socket" | "unidentified";
+}
+
+let warned = false;
+
+export function identifyCaller(headers: Headers, e: Pick<Env, "TRUST_PROXY_HEADER" | "VERCEL"> = env()): Caller {
+  const pick = (): [string | undefined, Caller["source"]] => {
+    if (e.TRUST_PROXY_HEADER) {
+      const v = headers.get(e.TRUST_PROXY_HEADER);
+      if (v) return [v.split(",").at(-1), "trusted-header"];
+    }
+    if (e.VERCEL) {
+      const v = headers.get("x-real-ip") ?? headers.get("x-forwarded-for")?.split(",")[0];
+      if (v) return [v, "platform"];
+    }
+    const socket = headers.get(SOCKET_HEADER);
+    if (socket) return [socket, "socket"];
+    return [undefined, "unidentified"];
+  };
+  const [raw, source] = pick();
+  if (source === "unidentified" && !warned) {
+    warned = true;
+    console.warn("[caller] no trusted client address (start with `npm start`, or set TRUST_PROXY_HEADER); all callers share one budget");
+  }
+  const address = raw ? normalizeAddress(raw) : "unidentified";
+  return { key: createHash("sha256").update(address).digest("base64url").slice(0, 22), source };
+}
+
+/**
+ * Canonical form of an address for counting: IPv4-mapped IPv6 becomes IPv4, and an IPv6
+ * address counts by its /64, because one subscriber usually holds a whole /64.
+ */
+export function normalizeAddress(raw: string): string {
+  let a = raw.trim().toLowerCase();
+  if (a.startsWith("[")) a = a.slice(1, a.indexOf("]") > 0 ? a.indexOf("]") : undefined);
+  else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(a)) a = a.slice(0, a.lastIndexOf(":"));
+  if (a.startsWith("::ffff:") && isIP(a.slice(7)) === 4) a = a.slice(7);
+  if (isIP(a) === 6) return `${expandIpv6(a).slice(0, 4).join(":")}::/64`;
+  return a;
+}
+
+function expandIpv6(a: string): string[] {
+  const zone = a.indexOf("%");
+  if (zone >= 0) a = a.slice(0, zone);
+  const [head, tail] = a.split("::");
+  const h = head ? head.split(":") : [];
+  const t = tail !== undefined && tail !== "" ? tail.split(":") : [];
+  const fill = tail === undefined ? [] : Array(8 - h.length - t.length).fill("0");
+  return [...h, ...fill, ...t].map((g) => g.replace(/^0+(?=.)/, ""));
+}

@@ -1,0 +1,138 @@
+import type { z } from "zod";
+import type { ErrorCode } from "./errors";
+import type { Caller } from "./caller";
+import type { PolicyName } from "@/lib/ratelimit";
+
+/**
+ * The transport-neutral shape of every operation the site offers. An endpoint declares
+ * what it takes (`input`), what it gives (`output`) and `run(input, ctx)`, which returns
+ * data or throws ApiError; it never sees a request and never builds a response. HTTP
+ * (lib/core/http.ts) and MCP (lib/surface/mcp) both reach `run` through `invoke()`.
+ * HTTP-only forms (an event stream, Markdown, a PDF, extra headers) are declared in
+ * `http`, drawn from the data `run` returned.
+ */
+
+/** The tags of SPEC.md: a closed set, so an endpoint cannot fall out of the guide by a typo. */
+export const TAGS = {
+  search: "Lexical search and natural-language questions over the site's pages",
+  photos: "The published photo archive",
+  lens: "How machines see a public URL",
+  music: "The owner's current playlist",
+  around: "A crawl of a few firm homepages and their changes",
+  contact: "Bookable coffee slots",
+  about: "The owner's resume",
+  meta: "Descriptions of the API itself and its health",
+} as const;
+export type Tag = keyof typeof TAGS;
+
+export type HttpMethod = "GET" | "POST";
+
+/** What `run` may know of its caller and surroundings; the same under HTTP and MCP. */
+export interface RunContext {
+  caller: Caller;
+  /** Public base URL without trailing slash, for absolute links in bodies. */
+  base: string;
+  /** Aborted when the caller goes away. */
+  signal: AbortSignal;
+  /** The operation invoked: the endpoint's name, or its POST operation's (askSiteStructured). */
+  operation: string;
+  /** Where the time went; HTTP reports it as Server-Timing. */
+  timing(name: string, ms: number): void;
+}
+
+/** A documented non-200 answer of one endpoint (the shared ones are added by the OpenAPI builder). */
+export interface ResponseDoc {
+  status: number;
+  description: string;
+  code?: ErrorCode;
+  /** Defaults to the shared Error schema. */
+  schema?: z.ZodType;
+}
+
+export type CachePolicy = "no-store" | { maxAge: number; sMaxAge?: number; staleWhileRevalidate?: number };
+
+/** Another representation of the same 200, chosen per request (e.g. /ask's event stream). */
+export interface Representation<I = unknown, O = unknown> {
+  media: string;
+  schema: z.ZodType;
+  description: string;
+  applies(input: I): boolean;
+  render(data: O, input: I, ctx: RunContext): BodyInit;
+  headers?: Record<string, string>;
+}
+
+export interface HttpBinding<I = unknown, O = unknown> {
+  path: string;
+  /** Default GET. HEAD and OPTIONS are always answered alongside. */
+  methods?: readonly HttpMethod[];
+  /** POST: its own operation, whose JSON body is mapped onto the same input (body fields win). */
+  post?: {
+    operation: string;
+    summary?: string;
+    body: z.ZodType;
+    /** A valid body: documented in /openapi.json and sent by the contract battery. */
+    example: unknown;
+    toInput(body: never, query: Record<string, string>): Record<string, unknown>;
+  };
+  /** Media type of the 200 (default JSON). */
+  media?: string;
+  /** Bytes of the 200 body from the data (default: JSON). */
+  encode?(data: O): string | Uint8Array;
+  /** Extra headers of a 200, from the data. */
+  headers?(data: O): Record<string, string>;
+  representations?: readonly Representation<I, O>[];
+  cache: CachePolicy;
+  /** The representation depends on Accept (adds Vary: Accept). */
+  negotiated?: boolean;
+  /** Send a strong ETag of the body and answer If-None-Match with 304. */
+  etag?: boolean;
+  example?: unknown;
+}
+
+export interface EndpointConfig<I extends z.ZodObject, O extends z.ZodType> {
+  /** operationId in OpenAPI; the MCP tool name unless `mcp.name` says otherwise. */
+  name: string;
+  summary: string;
+  description: string;
+  tag: Tag;
+  /** The budget a call draws on; a function sees the raw input (capture with no URL only reads). */
+  policy: PolicyName | null | ((raw: Record<string, unknown>) => PolicyName | null);
+  input?: I;
+  output: O;
+  outputDescription: string;
+  errors?: ResponseDoc[];
+  /** Fields every error body of this endpoint carries (e.g. /ask echoes `query_id`, `results: []`). */
+  errorExtras?: (raw: Record<string, unknown>) => Record<string, unknown>;
+  run(input: z.output<I>, ctx: RunContext): Promise<z.input<O>> | z.input<O>;
+  /** How HTTP serves it; absent for an MCP-only tool. */
+  http?: HttpBinding<z.output<I>, z.output<O>>;
+  /** MCP tool; `false` for what is not a tool (a PDF, a Markdown twin, the API's own descriptions). */
+  mcp?: false | { name?: string; description?: string; /** It writes to the store (not read-only). */ stores?: boolean };
+}
+
+export type Endpoint = EndpointConfig<z.ZodObject, z.ZodType> & {
+  /** Methods answered over HTTP, OPTIONS included (empty for an MCP-only tool). */
+  allow: string[];
+};
+
+const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+export function defineEndpoint<I extends z.ZodObject, O extends z.ZodType>(config: EndpointConfig<I, O>): Endpoint {
+  const served = new Set<string>();
+  if (config.http) {
+    const methods = config.http.methods ?? ["GET"];
+    for (const m of methods) served.add(m);
+    if (methods.includes("GET")) served.add("HEAD");
+    served.add("OPTIONS");
+  }
+  return { ...(config as unknown as Endpoint), allow: ALL_METHODS.filter((m) => served.has(m)) };
+}
+
+export function httpMethods(e: Endpoint): readonly HttpMethod[] {
+  return e.http?.methods ?? ["GET"];
+}
+
+export function toolName(e: Endpoint): string | undefined {
+  if (e.mcp === false) return undefined;
+  return e.mcp?.name ?? e.name;
+}

@@ -1,0 +1,289 @@
+import { createHash } from "node:crypto";
+import type { NextRequest } from "next/server";
+import { ApiError } from "./errors";
+import { identifyCaller, type Caller } from "./caller";
+import { publicBase } from "./base-url";
+import { httpMethods, type CachePolicy, type Endpoint, type RunContext } from "./endpoint";
+import { invoke, rateLimited, spend, toApiError, type LimitState, type RawSource } from "./invoke";
+import { validationError } from "./validation";
+import { policyHeader, rateLimitHeader, type PolicyName } from "@/lib/ratelimit";
+
+/**
+ * The one response builder. Endpoints, pages' 405/OPTIONS (proxy.ts), the 404
+ * negotiation, Markdown twins, the build's artifacts, the MCP route and the custom
+ * server's own errors all answer through it, so statuses, headers and error bodies
+ * cannot drift apart.
+ */
+
+export const SERVED_API_VERSIONS = ["1"] as const;
+export const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+export type AnyMethod = (typeof ALL_METHODS)[number];
+const MAX_BODY_BYTES = 64 * 1024;
+
+export const LINK_HEADER = [
+  '</openapi.json>; rel="service-desc"; type="application/openapi+json"',
+  '</developers>; rel="service-doc"; type="text/html"',
+  '</.well-known/api-catalog>; rel="api-catalog"; type="application/linkset+json"',
+].join(", ");
+
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "RateLimit, RateLimit-Policy, Retry-After, Link, Allow, ETag",
+};
+
+export const PREFLIGHT_ALLOW_HEADERS = "Accept, Content-Type, API-Version, Last-Event-ID, If-None-Match";
+
+export function cacheControl(policy: CachePolicy): string {
+  if (policy === "no-store") return "no-store";
+  const parts = ["public", `max-age=${policy.maxAge}`];
+  if (policy.sMaxAge !== undefined) parts.push(`s-maxage=${policy.sMaxAge}`);
+  if (policy.staleWhileRevalidate !== undefined) parts.push(`stale-while-revalidate=${policy.staleWhileRevalidate}`);
+  return parts.join(", ");
+}
+
+/** Headers on every answer of the builder, success or error. */
+function commonHeaders(negotiated: boolean | undefined, extra?: Record<string, string>): Record<string, string> {
+  return { ...CORS_HEADERS, "x-content-type-options": "nosniff", ...(negotiated ? { vary: "Accept" } : {}), ...extra };
+}
+
+export function limitHeaders(limit: LimitState | undefined): Record<string, string> {
+  if (!limit) return {};
+  return { "ratelimit-policy": policyHeader(limit.policy), ratelimit: rateLimitHeader(limit.policy, limit.remaining, limit.resetSeconds) };
+}
+
+/** The spec's Error body with the shared headers; never cached. */
+export function errorResponse(err: ApiError, o: { head?: boolean; negotiated?: boolean; headers?: Record<string, string> } = {}): Response {
+  const headers = { ...commonHeaders(o.negotiated, o.headers), "cache-control": "no-store", ...err.headers, "content-type": "application/json; charset=utf-8" };
+  return new Response(o.head ? null : JSON.stringify(err.body()), { status: err.status, headers });
+}
+
+/** An error page that is not JSON (the Markdown or HTML 404), with the same shared headers. */
+export function documentErrorResponse(status: number, body: string, media: string, o: { head?: boolean; negotiated?: boolean } = {}): Response {
+  return new Response(o.head ? null : body, { status, headers: { ...commonHeaders(o.negotiated), "cache-control": "no-store", "content-type": media } });
+}
+
+export interface Reply {
+  status?: number;
+  body: BodyInit | null;
+  media: string;
+  headers?: Record<string, string>;
+  cache: CachePolicy;
+  /** Strong ETag over the body (string or bytes only) and 304 on If-None-Match. */
+  etag?: boolean;
+}
+
+/** A success in the shared shape: CORS, Link, Cache-Control, RateLimit, optional ETag, HEAD without body. */
+export function successResponse(req: Request, reply: Reply, o: { negotiated?: boolean; limit?: LimitState } = {}): Response {
+  const headers: Record<string, string> = {
+    ...commonHeaders(o.negotiated),
+    ...limitHeaders(o.limit),
+    link: LINK_HEADER,
+    "cache-control": cacheControl(reply.cache),
+    "content-type": reply.media,
+    ...reply.headers,
+  };
+  // A reply's own links (a twin's canonical page) come after the API's shared ones.
+  if (reply.headers?.link) headers.link = `${LINK_HEADER}, ${reply.headers.link}`;
+  const head = req.method === "HEAD";
+  if (reply.etag && (typeof reply.body === "string" || reply.body instanceof Uint8Array)) {
+    const tag = `"${createHash("sha256").update(reply.body).digest("base64url").slice(0, 27)}"`;
+    headers.etag = tag;
+    if (etagMatches(req.headers.get("if-none-match"), tag)) return new Response(null, { status: 304, headers });
+  }
+  return new Response(head ? null : reply.body, { status: reply.status ?? 200, headers });
+}
+
+function etagMatches(ifNoneMatch: string | null, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((t) => {
+    const v = t.trim().replace(/^W\//, "");
+    return v === "*" || v === tag;
+  });
+}
+
+/** 204 preflight for any origin. */
+export function preflightResponse(allow: readonly string[], negotiated?: boolean, allowHeaders = PREFLIGHT_ALLOW_HEADERS): Response {
+  const list = allow.join(", ");
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...commonHeaders(negotiated),
+      allow: list,
+      "access-control-allow-methods": list,
+      "access-control-allow-headers": allowHeaders,
+      "access-control-max-age": "86400",
+    },
+  });
+}
+
+export function methodNotAllowed(method: string, path: string, allow: readonly string[], negotiated?: boolean): Response {
+  const list = allow.join(", ");
+  const err = new ApiError("method_not_allowed", `${method} is not served at ${path}; use ${list}.`, { extras: { allow: [...allow] }, headers: { allow: list } });
+  return errorResponse(err, { negotiated, head: method === "HEAD" });
+}
+
+/** Pages and other read-only paths: OPTIONS is a preflight, anything but GET/HEAD a 405. Undefined: go on. */
+export function readOnlyMethods(method: string, path: string): Response | undefined {
+  const allow = ["GET", "HEAD", "OPTIONS"];
+  if (method === "OPTIONS") return preflightResponse(allow, true);
+  if (method === "GET" || method === "HEAD") return undefined;
+  return methodNotAllowed(method, path, allow, true);
+}
+
+function apiVersionError(req: Request): ApiError | undefined {
+  const version = req.headers.get("api-version");
+  if (version === null || SERVED_API_VERSIONS.includes(version.trim() as "1")) return undefined;
+  return new ApiError("unsupported_api_version", `API-Version ${JSON.stringify(version)} is not served; the only version is 1.`, {
+    extras: { supported: [...SERVED_API_VERSIONS] },
+  });
+}
+
+export interface RouteOptions {
+  /** For messages (the route's own path, or a pattern). */
+  path: string;
+  /** Methods served besides HEAD (with GET) and OPTIONS. */
+  methods: readonly ("GET" | "POST")[];
+  negotiated?: boolean;
+  /** A budget every call of the route draws on (checked before the route runs). */
+  policy?: PolicyName;
+  /** Routes only the operator's scheduler calls: `Authorization: Bearer <secret>`; no secret configured → refused. */
+  secret?: () => string | undefined;
+  /** Request headers a browser may send in a preflight, when more than the API's usual ones. */
+  preflightHeaders?: string;
+}
+
+export interface RouteRequest {
+  req: NextRequest;
+  method: "GET" | "POST";
+  caller: Caller;
+  base: string;
+  limit?: LimitState;
+}
+
+export type RouteHandler = (req: NextRequest, ctx?: unknown) => Promise<Response>;
+
+/**
+ * A route that is not a registered endpoint (twins, the 404, the MCP transport, cron):
+ * the same methods table, preflight, API-Version, budget and error conversion as an
+ * endpoint. `handle` returns a Reply, or a Response (the MCP transport's own), to which
+ * the shared headers are added.
+ */
+export function route(o: RouteOptions, handle: (r: RouteRequest, routeCtx: unknown) => Promise<Reply | Response>): Record<AnyMethod, RouteHandler> {
+  const served = new Set<string>([...o.methods, "OPTIONS"]);
+  if (o.methods.includes("GET")) served.add("HEAD");
+  const allow = ALL_METHODS.filter((m) => served.has(m));
+
+  async function serve(req: NextRequest, method: AnyMethod, routeCtx: unknown): Promise<Response> {
+    const head = method === "HEAD";
+    if (method === "OPTIONS") return preflightResponse(allow, o.negotiated, o.preflightHeaders);
+    if (!served.has(method)) return methodNotAllowed(method, o.path, allow, o.negotiated);
+    let limit: LimitState | undefined;
+    try {
+      const versionError = apiVersionError(req);
+      if (versionError) throw versionError;
+      if (o.secret) checkSecret(req, o.secret());
+      const caller = identifyCaller(req.headers);
+      if (o.policy) {
+        limit = await spend(o.policy, caller);
+        if (!limit.allowed) throw rateLimited(limit);
+      }
+      const reply = await handle({ req, method: head ? "GET" : (method as "GET" | "POST"), caller, base: publicBase(req), limit }, routeCtx);
+      if (reply instanceof Response) return withSharedHeaders(reply, o.negotiated, limit, head);
+      return successResponse(req, reply, { negotiated: o.negotiated, limit });
+    } catch (err) {
+      const e = toApiError(err, o.path);
+      return errorResponse(e, { head, negotiated: o.negotiated, headers: limitHeaders(limit) });
+    }
+  }
+  return Object.fromEntries(ALL_METHODS.map((m) => [m, (req: NextRequest, ctx?: unknown) => serve(req, m, ctx)])) as Record<AnyMethod, RouteHandler>;
+}
+
+function withSharedHeaders(res: Response, negotiated: boolean | undefined, limit: LimitState | undefined, head: boolean): Response {
+  const headers = new Headers({ ...commonHeaders(negotiated), ...limitHeaders(limit), ...(res.ok ? { link: LINK_HEADER } : {}) });
+  res.headers.forEach((v, k) => headers.set(k, v));
+  return new Response(head ? null : res.body, { status: res.status, headers });
+}
+
+function checkSecret(req: Request, secret: string | undefined): void {
+  if (!secret) throw new ApiError("not_configured", "This route is switched off: no secret is configured for it.", { hint: "Set CRON_SECRET to enable it." });
+  const given = req.headers.get("authorization") ?? "";
+  const expected = `Bearer ${secret}`;
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  if (!a.equals(b)) throw new ApiError("unauthorized", undefined, { headers: { "www-authenticate": "Bearer" } });
+}
+
+/**
+ * The HTTP side of a registered endpoint: query string (and a POST body mapped onto the
+ * same input) into `invoke()`, then the data encoded as JSON, as the endpoint's declared
+ * media type, or as the representation the input asks for.
+ */
+export function endpointHandlers(e: Endpoint): Record<AnyMethod, RouteHandler> {
+  const b = e.http;
+  if (!b) throw new Error(`${e.name} has no HTTP binding`);
+  const keys = e.input ? Object.keys(e.input.shape) : [];
+  return route({ path: b.path, methods: httpMethods(e), negotiated: b.negotiated }, async ({ req, method, caller, base }) => {
+    const query = queryObject(req.nextUrl.searchParams, keys);
+    const post = method === "POST" ? b.post : undefined;
+    const source: Record<string, unknown> | RawSource = post ? postSource(req, post, query) : query;
+    const outcome = await invoke(e, source, caller, { base, signal: req.signal, operation: post?.operation });
+    const timing = serverTiming(outcome.timings);
+    const extra = timing ? { "server-timing": timing } : undefined;
+    if (!outcome.ok) {
+      return errorResponse(outcome.error, { head: req.method === "HEAD", negotiated: b.negotiated, headers: { ...limitHeaders(outcome.limit), ...extra } });
+    }
+    const input = outcome.input as Record<string, unknown>;
+    const rep = b.representations?.find((r) => r.applies(input));
+    if (rep) {
+      const body = rep.render(outcome.data, input, outcome.ctx as RunContext);
+      return successResponse(req, { body, media: rep.media, headers: { ...rep.headers, ...extra }, cache: b.cache }, { negotiated: b.negotiated, limit: outcome.limit });
+    }
+    const body: BodyInit = b.encode ? (b.encode(outcome.data as never) as BodyInit) : JSON.stringify(outcome.data);
+    const headers = { ...b.headers?.(outcome.data as never), ...extra };
+    return successResponse(req, { body, media: b.media ?? "application/json; charset=utf-8", headers, cache: b.cache, etag: b.etag }, { negotiated: b.negotiated, limit: outcome.limit });
+  });
+}
+
+/** The JSON body of a POST, validated by its own schema and mapped onto the endpoint's input. */
+function postSource(req: NextRequest, post: NonNullable<NonNullable<Endpoint["http"]>["post"]>, query: Record<string, string>): RawSource {
+  let parsedBody: unknown;
+  return {
+    partial: () => ({ ...query, ...(parsedBody && typeof parsedBody === "object" ? (parsedBody as Record<string, unknown>) : {}) }),
+    read: async () => {
+      const text = await readBody(req);
+      try {
+        parsedBody = JSON.parse(text);
+      } catch {
+        throw new ApiError("bad_request", "The request body is not valid JSON.", { extras: { field: "body" } });
+      }
+      const checked = post.body.safeParse(parsedBody);
+      if (!checked.success) throw validationError(checked.error.issues, "body");
+      return post.toInput(checked.data as never, query);
+    },
+  };
+}
+
+async function readBody(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new ApiError("bad_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  const text = await req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError("bad_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  return text;
+}
+
+/** The declared query parameters as an object, first value of each (unknown parameters are ignored). */
+export function queryObject(params: URLSearchParams, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of keys) {
+    const v = params.get(k);
+    if (v !== null) out[k] = v;
+  }
+  return out;
+}
+
+/** `fetch;dur=12.3, analyze;dur=20.1`: where the server's time went (W3C Server Timing). */
+export function serverTiming(t: Record<string, number>): string {
+  return Object.entries(t)
+    .map(([k, v]) => `${k};dur=${v.toFixed(1)}`)
+    .join(", ");
+}

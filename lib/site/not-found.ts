@@ -1,0 +1,59 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { NextRequest } from "next/server";
+import { ApiError } from "@/lib/core/errors";
+import { documentErrorResponse, errorResponse } from "@/lib/core/http";
+import { publicBase } from "@/lib/core/base-url";
+import { errorFormat } from "./negotiate";
+import { closestPaths } from "./suggest";
+
+/**
+ * The 404 of every path nothing else serves (app/[...rest]/route.ts), in the format asked
+ * for: JSON (Accept or an API-looking path), Markdown, or the site's own not-found page.
+ * `knownPaths` comes from the surface layer (the registry and the build's pages).
+ */
+export async function notFoundResponse(req: NextRequest, knownPaths: () => string[]): Promise<Response> {
+  const pathname = req.nextUrl.pathname;
+  const base = publicBase(req);
+  const suggestions = closestPaths(pathname, knownPaths()).map((p) => `${base}${p}`);
+  const format = errorFormat(req.headers.get("accept"), pathname);
+  const head = req.method === "HEAD";
+  const error = new ApiError("not_found", `Nothing lives at ${pathname}.`, {
+    hint: `See ${base}/sitemap.xml for pages and ${base}/openapi.json for the API.`,
+    extras: { docs: `${base}/developers`, suggestions },
+  });
+
+  if (format === "json") return errorResponse(error, { head, negotiated: true });
+  if (format === "markdown") {
+    const md = [
+      "# Not found",
+      "",
+      `Nothing lives at \`${pathname}\`.`,
+      "",
+      ...(suggestions.length ? ["Closest pages:", "", ...suggestions.map((s) => `- <${s}>`), ""] : []),
+      `See <${base}/sitemap.xml> for pages, <${base}/openapi.json> for the API and <${base}/developers> for the guide.`,
+      "",
+    ].join("\n");
+    return documentErrorResponse(404, md, "text/markdown; charset=utf-8", { head, negotiated: true });
+  }
+  return documentErrorResponse(404, await notFoundHtml(), "text/html; charset=utf-8", { head, negotiated: true });
+}
+
+let html: string | undefined;
+
+/**
+ * The site's not-found page as `next build` prerendered it (app/not-found.tsx), so an
+ * unknown URL looks like the rest of the site. Read once; a minimal page stands in if
+ * the build output is missing (e.g. under `next dev`).
+ */
+async function notFoundHtml(): Promise<string> {
+  if (html !== undefined) return html;
+  try {
+    html = await readFile(path.join(process.cwd(), ".next", "server", "app", "_not-found.html"), "utf8");
+  } catch {
+    html =
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>' +
+      '<body><h1>Not found</h1><p>Nothing lives here. Try the <a href="/">home page</a>.</p></body></html>';
+  }
+  return html;
+}

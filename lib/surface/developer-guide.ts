@@ -1,0 +1,146 @@
+import { endpoints } from "./registry";
+import { buildOpenApi } from "./openapi";
+import { TAGS, type Tag } from "@/lib/core/endpoint";
+import { policies } from "@/lib/ratelimit";
+
+type Json = Record<string, unknown>;
+
+export interface GuideParameter {
+  name: string;
+  in: "query" | "body";
+  required: boolean;
+  type: string;
+  description: string;
+}
+
+export interface GuideEndpoint {
+  operationId: string;
+  method: string;
+  path: string;
+  summary: string;
+  description: string;
+  tag: Tag;
+  limit: string;
+  parameters: GuideParameter[];
+  responses: { status: string; description: string }[];
+  curl: string;
+}
+
+export interface Guide {
+  base: string;
+  groups: { tag: Tag; description: string; endpoints: GuideEndpoint[] }[];
+  limits: { name: string; rule: string }[];
+}
+
+/**
+ * The developer guide is derived from the OpenAPI document (itself derived from the
+ * registry), so the page, its Markdown twin and /openapi.json always agree.
+ */
+export function buildGuide(base: string): Guide {
+  const doc = buildOpenApi(endpoints(), base) as { paths: Record<string, Record<string, Json>>; components: Json };
+  const components = doc.components as { responses: Record<string, Json>; parameters: Record<string, Json> };
+  const all: GuideEndpoint[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const params = ((op.parameters ?? []) as Json[])
+        .filter((p) => !("$ref" in p))
+        .map((p) => ({
+          name: String(p.name),
+          in: "query" as const,
+          required: Boolean(p.required),
+          type: typeLabel(p.schema as Json),
+          description: String(p.description ?? ""),
+          example: ((p.schema as Json)?.examples as unknown[] | undefined)?.[0],
+        }));
+      const responses = Object.entries(op.responses as Record<string, Json>).map(([status, r]) => {
+        const resolved = "$ref" in r ? components.responses[String(r.$ref).split("/").pop()!] : r;
+        return { status, description: String(resolved?.description ?? "") };
+      });
+      const required = params.filter((p) => p.required || p.example !== undefined);
+      const qs = required.map((p) => `${p.name}=${encodeURIComponent(String(p.example ?? "…"))}`).join("&");
+      const url = `${base}${path}${qs ? `?${qs}` : ""}`;
+      const curl = method === "post" ? `curl -s -X POST '${url}' -H 'Content-Type: application/json' -d '{…}'` : `curl -s '${url}'`;
+      const declared = endpoints().find((e) => e.http?.path === path)?.policy;
+      const policy = typeof declared === "function" ? undefined : declared;
+      all.push({
+        operationId: String(op.operationId),
+        method: method.toUpperCase(),
+        path,
+        summary: String(op.summary ?? ""),
+        description: String(op.description ?? "").split("\n\nRate limit:")[0],
+        tag: ((op.tags as Tag[]) ?? ["meta"])[0],
+        limit: policy ? `${policy}: ${policies[policy].limit} per ${policies[policy].windowSeconds} s` : "none",
+        parameters: params.map(({ example: _unused, ...p }) => p),
+        responses,
+        curl,
+      });
+    }
+  }
+  return {
+    base,
+    groups: (Object.keys(TAGS) as Tag[])
+      .map((tag) => ({ tag, description: TAGS[tag], endpoints: all.filter((e) => e.tag === tag) }))
+      .filter((g) => g.endpoints.length > 0),
+    limits: Object.values(policies).map((p) => ({
+      name: p.name,
+      rule: `${p.limit} per ${p.windowSeconds} s per caller — ${p.description}${p.soft ? " (soft: never a 429)" : ""}`,
+    })),
+  };
+}
+
+function typeLabel(schema: Json | undefined): string {
+  if (!schema) return "string";
+  const t = schema.type ?? (schema.enum ? "enum" : "string");
+  const parts = [Array.isArray(t) ? t.join(" | ") : String(t)];
+  if (schema.enum) parts.push(`one of ${(schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`);
+  if (schema.minimum !== undefined || schema.maximum !== undefined) parts.push(`${schema.minimum ?? "…"}–${schema.maximum ?? "…"}`);
+  if (schema.maxLength !== undefined) parts.push(`max ${schema.maxLength} chars`);
+  if (schema.default !== undefined) parts.push(`default ${JSON.stringify(schema.default)}`);
+  return parts.join(", ");
+}
+
+/** Shared by the page and its Markdown twin; `code` spans are marked with backticks. */
+export const CONVENTIONS: readonly string[] = [
+  "Errors share one JSON shape: `error` (a sentence), `code`, `status`, `hint`; a 404 adds `suggestions`, a 405 adds `allow`, a 400 names the `parameter`.",
+  "Every 200 carries `RateLimit-Policy` and `RateLimit` (IETF structured fields) and a `Link` header to the OpenAPI document, this guide and the API catalog.",
+  "A 429 carries `Retry-After` (1–60 seconds): wait that long before the next request.",
+  "`API-Version: 1` may be sent; any other value is a 400 with `supported`. No deprecation or sunset headers are ever sent.",
+  "Clients must ignore unknown fields: new fields arrive without notice.",
+  "Pages with a Markdown twin answer `Accept: text/markdown` at their own URL (this guide: `/developers.md`).",
+];
+
+/** The guide as Markdown: the twin of /developers (and what agents read). */
+export function guideMarkdown(g: Guide): string {
+  const lines: string[] = [
+    "# Developer guide",
+    "",
+    "A keyless, read-only JSON API. No key, account or token: send plain HTTP requests.",
+    "",
+    `- OpenAPI 3.1: ${g.base}/openapi.json`,
+    `- API catalog (RFC 9727): ${g.base}/.well-known/api-catalog`,
+    `- MCP server: ${g.base}/mcp (the same capabilities as tools for AI agents; server card at ${g.base}/mcp/server-card)`,
+    `- Site map for agents: ${g.base}/llms.txt`,
+    `- Site map: ${g.base}/sitemap.xml`,
+    "",
+    "## Conventions",
+    "",
+    ...CONVENTIONS.map((c) => `- ${c}`),
+    "",
+    "## Rate limits",
+    "",
+    ...g.limits.map((l) => `- \`${l.name}\`: ${l.rule}`),
+  ];
+  for (const group of g.groups) {
+    lines.push("", `## ${group.tag}`, "", group.description);
+    for (const e of group.endpoints) {
+      lines.push("", `### ${e.method} ${e.path} (${e.operationId})`, "", e.summary + ".", "", e.description, "", `Rate limit: ${e.limit}.`);
+      if (e.parameters.length) {
+        lines.push("", "| Parameter | Type | Required | Description |", "|---|---|---|---|");
+        for (const p of e.parameters) lines.push(`| ${p.name} | ${p.type} | ${p.required ? "yes" : "no"} | ${p.description.replace(/\|/g, "\\|")} |`);
+      }
+      lines.push("", "Responses:", "", ...e.responses.map((r) => `- ${r.status}: ${r.description}`));
+      lines.push("", "```sh", e.curl, "```");
+    }
+  }
+  return lines.join("\n") + "\n";
+}

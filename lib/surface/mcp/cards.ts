@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { defineEndpoint } from "@/lib/core/endpoint";
+import { named } from "@/lib/core/schemas";
+import { siteConfig } from "@/site.config";
+import { MCP_SERVER_VERSION, tools } from "./tools";
+
+/**
+ * How an agent finds the MCP server: the server card at its current location (the
+ * experimental server-card extension: GET <mcp-url>/server-card), the older card at
+ * /.well-known/mcp/server-card.json that scanners still read (their `$schema` values
+ * conflict, so both are served), and the AI catalog that lists the card.
+ */
+export const MCP_PROTOCOL_VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"] as const;
+const CARD_CACHE = { maxAge: 3600 } as const;
+const serverName = (base: string) => `${new URL(base).hostname}/site`;
+const description = `Search, ask, photos, resume and lens tools over ${siteConfig.name}'s site.`.slice(0, 100);
+
+const ServerCardSchema = named(
+  "McpServerCard",
+  z
+    .object({
+      $schema: z.literal("https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json"),
+      name: z.string().regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/),
+      version: z.string(),
+      description: z.string().min(1).max(100),
+      title: z.string().optional(),
+      websiteUrl: z.url().optional(),
+      remotes: z.array(z.object({ type: z.literal("streamable-http"), url: z.url(), supportedProtocolVersions: z.array(z.string()) })),
+    })
+    .loose(),
+  "MCP server card (experimental server-card extension).",
+);
+
+export const mcpServerCard = defineEndpoint({
+  name: "getMcpServerCard",
+  summary: "MCP server card",
+  description: "Where the MCP server is and which protocol revisions it speaks, in the shape of the MCP server-card extension (tools are listed by the server itself).",
+  tag: "meta",
+  policy: "read",
+  output: ServerCardSchema,
+  outputDescription: "The server card.",
+  run: (_input, { base }) => ({
+    $schema: "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json" as const,
+    name: serverName(base),
+    version: MCP_SERVER_VERSION,
+    description,
+    title: `${siteConfig.name} — site tools`,
+    websiteUrl: `${base}/`,
+    remotes: [{ type: "streamable-http" as const, url: `${base}/mcp`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] }],
+  }),
+  http: { path: "/mcp/server-card", media: "application/mcp-server-card+json", cache: CARD_CACHE, etag: true },
+  mcp: false,
+});
+
+const LegacyCardSchema = named(
+  "McpServerCardWellKnown",
+  z
+    .object({
+      $schema: z.literal("https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json"),
+      version: z.literal("1.0"),
+      protocolVersion: z.string(),
+      serverInfo: z.object({ name: z.string(), title: z.string(), version: z.string() }),
+      description: z.string(),
+      transport: z.object({ type: z.literal("streamable-http"), endpoint: z.string() }),
+      authentication: z.object({ required: z.boolean() }),
+      tools: z.array(z.object({ name: z.string(), title: z.string().optional(), description: z.string() })),
+    })
+    .loose(),
+  "MCP server card in the earlier well-known shape (SEP-1649) that scanners read.",
+);
+
+export const mcpServerCardWellKnown = defineEndpoint({
+  name: "getMcpServerCardWellKnown",
+  summary: "MCP server card (well-known location)",
+  description: "The MCP server card at /.well-known/mcp/server-card.json, in the earlier shape that scanners read, with the tool list.",
+  tag: "meta",
+  policy: "read",
+  output: LegacyCardSchema,
+  outputDescription: "The server card.",
+  run: (_input, { base }) => ({
+    $schema: "https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json" as const,
+    version: "1.0" as const,
+    protocolVersion: MCP_PROTOCOL_VERSIONS[0],
+    serverInfo: { name: serverName(base), title: `${siteConfig.name} — site tools`, version: MCP_SERVER_VERSION },
+    description,
+    transport: { type: "streamable-http" as const, endpoint: "/mcp" },
+    authentication: { required: false },
+    tools: tools().map((t) => ({ name: t.name, title: t.title, description: t.description })),
+  }),
+  http: { path: "/.well-known/mcp/server-card.json", cache: CARD_CACHE, etag: true },
+  mcp: false,
+});
+
+const AiCatalogSchema = named(
+  "AiCatalog",
+  z.object({
+    specVersion: z.string(),
+    entries: z.array(z.object({ identifier: z.string(), type: z.string(), url: z.url(), title: z.string().optional() }).loose()),
+  }),
+  "AI catalog: the agent-facing documents of this site.",
+);
+
+export const aiCatalog = defineEndpoint({
+  name: "getAiCatalog",
+  summary: "AI catalog",
+  description: "Lists the MCP server card (and the OpenAPI description) for agents, as /.well-known/ai-catalog.json.",
+  tag: "meta",
+  policy: "read",
+  output: AiCatalogSchema,
+  outputDescription: "The catalog.",
+  run: (_input, { base }) => {
+    const host = new URL(base).hostname;
+    return {
+      specVersion: "1.0",
+      entries: [
+        { identifier: `urn:air:${host}:mcp:site`, type: "application/mcp-server-card+json", url: `${base}/mcp/server-card`, title: "MCP server" },
+        { identifier: `urn:air:${host}:openapi:site`, type: "application/openapi+json", url: `${base}/openapi.json`, title: "OpenAPI 3.1 description" },
+      ],
+    };
+  },
+  http: { path: "/.well-known/ai-catalog.json", media: "application/ai-catalog+json", cache: CARD_CACHE, etag: true },
+  mcp: false,
+});

@@ -1,0 +1,49 @@
+import type { Endpoint } from "@/lib/core/endpoint";
+import { toolName } from "@/lib/core/endpoint";
+import { endpoints } from "../registry";
+import { standalone } from "../json-schema";
+
+import { siteConfig } from "@/site.config";
+
+type Json = Record<string, unknown>;
+
+export const MCP_SERVER_VERSION = "1.0.0";
+export const MCP_INSTRUCTIONS = `Tools over ${siteConfig.name}'s public site: search and ask (ranked pages, never generated text), the photo archive, the resume, and lens (how machines see a public URL, with stored snapshots). Keyless; the same rate limits as the HTTP API.`;
+
+export interface ToolDescription {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Json;
+  outputSchema: Json;
+  endpoint: Endpoint;
+  annotations: { readOnlyHint: boolean; openWorldHint: boolean; idempotentHint: boolean; destructiveHint: boolean };
+}
+
+let cached: ToolDescription[] | undefined;
+
+/**
+ * Every endpoint that is a tool, with the endpoint's own schemas (the same converter as
+ * /openapi.json) and description. Built once per process: the registry is fixed.
+ */
+export function tools(): ToolDescription[] {
+  cached ??= endpoints().flatMap((e) => {
+    const name = toolName(e);
+    if (!name) return [];
+    const inputSchema = e.input ? standalone(e.input, "input") : { type: "object", properties: {} };
+    const description = (e.mcp && e.mcp.description) || `${e.summary}. ${e.description}`;
+    const writes = Boolean(e.mcp && e.mcp.stores);
+    return [
+      {
+        name,
+        title: e.summary,
+        description,
+        inputSchema,
+        outputSchema: standalone(e.output, "output"),
+        endpoint: e,
+        annotations: { readOnlyHint: !writes, openWorldHint: e.tag === "lens", idempotentHint: !writes, destructiveHint: false },
+      },
+    ];
+  });
+  return cached;
+}

@@ -1,0 +1,64 @@
+import type { Endpoint } from "@/lib/core/endpoint";
+import { health } from "@/lib/health/endpoint";
+import { search } from "@/lib/search/endpoint";
+import { ask } from "@/lib/ask/endpoint";
+import { resumeJson, resumeMd, resumePdf } from "@/lib/resume/endpoints";
+import { atomFeed, jsonFeed, llmsFullTxt, llmsTxt } from "@/lib/content/endpoints";
+import { photoManifest, photoQuery } from "@/lib/photos/endpoints";
+import { lensFetch } from "@/lib/lens/endpoint";
+import { representationCapture, representationCompare } from "@/lib/lens/snapshots";
+import { openapi } from "./openapi-endpoint";
+import { apiCatalogEndpoint } from "./api-catalog";
+import { developerGuideMarkdown } from "./developer-guide-endpoint";
+import { aiCatalog, mcpServerCard, mcpServerCardWellKnown } from "./mcp/cards";
+
+/**
+ * Every endpoint in one list: the source of /openapi.json, the API catalog, the developer
+ * guide, the MCP tools, the served paths and the contract test battery. Register a new
+ * endpoint here (and give it its route file) and all of those pick it up. A function,
+ * because some endpoints describe the registry itself.
+ */
+export function endpoints(): readonly Endpoint[] {
+  return [
+    search,
+    ask,
+    photoQuery,
+    photoManifest,
+    lensFetch,
+    representationCapture,
+    representationCompare,
+    resumeJson,
+    resumeMd,
+    resumePdf,
+    jsonFeed,
+    atomFeed,
+    llmsTxt,
+    llmsFullTxt,
+    health,
+    openapi,
+    apiCatalogEndpoint,
+    developerGuideMarkdown,
+    mcpServerCard,
+    mcpServerCardWellKnown,
+    aiCatalog,
+  ];
+}
+
+/**
+ * Routes that answer through the shared wrapper but are not endpoints of the API: each
+ * with why it is not listed. tests/routes.test.ts fails when a route file is in neither
+ * list, or a listed path has no route file.
+ */
+export const UNLISTED_ROUTES = [
+  { route: "/mcp", served: "/mcp", why: "the MCP transport; its tools are the endpoints above" },
+  { route: "/twins/[[...path]]", served: undefined, why: "Markdown twins of pages; proxy.ts rewrites `<page>.md` and `Accept: text/markdown` here" },
+  { route: "/robots.txt", served: "/robots.txt", why: "for crawlers; never budgeted (a 429 there reads as 'disallow all' to some)" },
+  { route: "/[...rest]", served: undefined, why: "the 404 of every other path, in the format asked for" },
+] as const;
+
+/** Paths of the API and machine files, for 404 suggestions and the llms.txt (pages come from the build). */
+export function servedApiPaths(): string[] {
+  const listed = endpoints().flatMap((e) => (e.http ? [e.http.path] : []));
+  const unlisted = UNLISTED_ROUTES.flatMap((r) => (r.served ? [r.served] : []));
+  return [...listed, ...unlisted, "/sitemap.xml"];
+}
