@@ -57,7 +57,15 @@ const server = createServer((req, res) => {
         "x-content-type-options": "nosniff",
         "cache-control": "no-store",
       });
-      res.end(JSON.stringify({ ok: false, error: "Something went wrong on our side.", code: "internal_error", status: 500, hint: "Try again later; the failure was logged." }));
+      res.end(
+        JSON.stringify({
+          ok: false,
+          error: "Something went wrong on our side.",
+          code: "internal_error",
+          status: 500,
+          hint: "Try again later; the failure was logged.",
+        }),
+      );
     } else res.destroy();
   });
 });

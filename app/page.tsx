@@ -28,15 +28,15 @@ export default function HomePage() {
       />
       {siteConfig.demo ? (
         <p className="demo-note">
-          This is demo content about a fictional owner. Replace <code>site.config.ts</code>, <code>content/</code> and{" "}
-          <code>photos/</code> to make the site yours.
+          This is demo content about a fictional owner. Replace <code>site.config.ts</code>, <code>content/</code> and <code>photos/</code>{" "}
+          to make the site yours.
         </p>
       ) : null}
       <h1>Hello, I’m {siteConfig.author.name}.</h1>
       <p className="lede">{siteConfig.description}</p>
       <p>
-        I review APIs, make websites fast, and help teams make their sites legible to machines. More <a href="/about">about me</a>,
-        what I’m doing <a href="/now">now</a>, or <a href="/contact">get in touch</a>.
+        I review APIs, make websites fast, and help teams make their sites legible to machines. More <a href="/about">about me</a>, what I’m
+        doing <a href="/now">now</a>, or <a href="/contact">get in touch</a>.
       </p>
 
       <h2>

@@ -25,7 +25,9 @@ export async function benchAskModel() {
     if (!model) throw new Error("the model just trained could not be loaded");
     const h = HYPERPARAMETERS;
     console.log(`\n/ask embedded model (fastText supervised, ${trained.pages} pages)`);
-    console.log(`  training  ${trained.ms} ms   model ${(trained.bytes / 1e6).toFixed(2)} MB   (dim ${h.dim}, epoch ${h.epoch}, lr ${h.lr}, subwords ${h.minn}-${h.maxn}, bucket ${h.bucket})`);
+    console.log(
+      `  training  ${trained.ms} ms   model ${(trained.bytes / 1e6).toFixed(2)} MB   (dim ${h.dim}, epoch ${h.epoch}, lr ${h.lr}, subwords ${h.minn}-${h.maxn}, bucket ${h.bucket})`,
+    );
 
     const table = evaluate(
       {

@@ -30,7 +30,9 @@ export async function benchContent() {
     const warmMs = performance.now() - t;
     console.log(`\ncontent build, ${DOCS} synthetic documents`);
     console.log(`  cold  ${coldMs.toFixed(0).padStart(6)} ms  (${cold.stages.map((s) => `${s.name} ${s.ms}`).join(", ")})`);
-    console.log(`  warm  ${warmMs.toFixed(0).padStart(6)} ms  nothing changed: ${((warmMs / coldMs) * 100).toFixed(1)}% of cold (target < 10%)`);
+    console.log(
+      `  warm  ${warmMs.toFixed(0).padStart(6)} ms  nothing changed: ${((warmMs / coldMs) * 100).toFixed(1)}% of cold (target < 10%)`,
+    );
 
     process.env.SITE_DATA_DIR = outDir;
     // Every query new (no cache help): two words drawn across the whole vocabulary.
@@ -42,7 +44,9 @@ export async function benchContent() {
       if (i >= 100) times.push(performance.now() - s);
     }
     console.log(`\nsearch in process, ${DOCS} docs, every query new (index scoring + snippets)`);
-    console.log(`  p50 ${percentile(times, 50).toFixed(2)} ms   p99 ${percentile(times, 99).toFixed(2)} ms   (${queryTerms(fresh(1)).length} terms per query)`);
+    console.log(
+      `  p50 ${percentile(times, 50).toFixed(2)} ms   p99 ${percentile(times, 99).toFixed(2)} ms   (${queryTerms(fresh(1)).length} terms per query)`,
+    );
 
     const server = await startServer({ BENCH_BASELINE: "1", TRUST_PROXY_HEADER: "x-bench-client", SITE_DATA_DIR: outDir });
     try {
@@ -56,7 +60,13 @@ export async function benchContent() {
         search: { url: `${server.base}/search.json`, pathFor: () => `/search.json?${popular[i++ % popular.length]}` },
         uncached: { url: `${server.base}/search.json`, pathFor: () => `/search.json?q=${encodeURIComponent(fresh(1000 + u++))}` },
       });
-      printComparison(`/search.json over HTTP, ${DOCS} docs ("search": 200 recurring queries; "uncached": every query new)`, r, "search", "baseline", "target ≥ 0.80");
+      printComparison(
+        `/search.json over HTTP, ${DOCS} docs ("search": 200 recurring queries; "uncached": every query new)`,
+        r,
+        "search",
+        "baseline",
+        "target ≥ 0.80",
+      );
       console.log(`  uncached ratio   ${(r.uncached.rps / r.baseline.rps).toFixed(3)}`);
     } finally {
       await server.stop();

@@ -29,11 +29,13 @@ export function load(url: string, seconds = SECONDS, pathFor?: () => string): Pr
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+export const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 /** Alternating rounds of two targets in the same server; medians of req/s and p50/p99 latency. */
 export async function compare(targets: Record<string, string | { url: string; pathFor: () => string }>) {
-  const run = (t: string | { url: string; pathFor: () => string }, seconds?: number) => (typeof t === "string" ? load(t, seconds) : load(t.url, seconds, t.pathFor));
+  const run = (t: string | { url: string; pathFor: () => string }, seconds?: number) =>
+    typeof t === "string" ? load(t, seconds) : load(t.url, seconds, t.pathFor);
   for (const t of Object.values(targets)) await run(t, 2);
   const acc: Record<string, { rps: number[]; p50: number[]; p99: number[]; bad: number }> = {};
   for (const name of Object.keys(targets)) acc[name] = { rps: [], p50: [], p99: [], bad: 0 };
@@ -51,10 +53,18 @@ export async function compare(targets: Record<string, string | { url: string; pa
   ) as Record<string, { rps: number; p50: number; p99: number; bad: number }>;
 }
 
-export function printComparison(title: string, r: Record<string, { rps: number; p50: number; p99: number; bad: number }>, subject: string, baseline: string, target: string) {
+export function printComparison(
+  title: string,
+  r: Record<string, { rps: number; p50: number; p99: number; bad: number }>,
+  subject: string,
+  baseline: string,
+  target: string,
+) {
   console.log(`\n${title} (${CONNECTIONS} connections, ${ROUNDS}×${SECONDS}s, medians)`);
   for (const [name, v] of Object.entries(r)) {
-    console.log(`  ${name.padEnd(10)} ${v.rps.toFixed(0).padStart(6)} req/s   p50 ${v.p50.toFixed(1)} ms   p99 ${v.p99.toFixed(1)} ms${v.bad ? `   (${v.bad} non-2xx/errors)` : ""}`);
+    console.log(
+      `  ${name.padEnd(10)} ${v.rps.toFixed(0).padStart(6)} req/s   p50 ${v.p50.toFixed(1)} ms   p99 ${v.p99.toFixed(1)} ms${v.bad ? `   (${v.bad} non-2xx/errors)` : ""}`,
+    );
   }
   console.log(`  throughput ratio ${(r[subject].rps / r[baseline].rps).toFixed(3)} (${target})`);
   console.log(`  p99 ratio        ${(r[subject].p99 / r[baseline].p99).toFixed(3)}`);

@@ -20,15 +20,35 @@ export async function benchPhotos() {
     if (source.length === 0) throw new Error("photos/ has no demo photos to benchmark with");
     const photosDir = path.join(work, "photos");
     await mkdir(photosDir);
-    for (let i = 0; i < PHOTOS; i++) await copyFile(path.join("photos", source[i % source.length]), path.join(photosDir, `p${String(i).padStart(4, "0")}.jpg`));
+    for (let i = 0; i < PHOTOS; i++)
+      await copyFile(path.join("photos", source[i % source.length]), path.join(photosDir, `p${String(i).padStart(4, "0")}.jpg`));
     const opts = { photosDir, outDir: path.join(work, ".site"), publicDir: path.join(work, "public"), urlBase: "/p" };
     const cold = await buildPhotos(opts);
     const warm = await buildPhotos(opts);
     console.log(`\nphoto build, ${PHOTOS} photos (demo set repeated), concurrency = cores`);
     console.log(`  cold  ${(cold.ms / 1000).toFixed(1)} s   ${(PHOTOS / (cold.ms / 1000)).toFixed(2)} photos/s   ${cold.encoded} encoded`);
-    console.log(`  warm  ${(warm.ms / 1000).toFixed(2)} s   ${warm.encoded} encoded   ${((warm.ms / cold.ms) * 100).toFixed(1)}% of cold (target: 0 encoded, < 5%)`);
+    console.log(
+      `  warm  ${(warm.ms / 1000).toFixed(2)} s   ${warm.encoded} encoded   ${((warm.ms / cold.ms) * 100).toFixed(1)}% of cold (target: 0 encoded, < 5%)`,
+    );
 
-    const words = ["harbour", "dusk", "snow", "bridge", "cranes", "bicycle", "espresso", "street", "river", "light", "night", "fog", "market", "ferry", "garage", "roof"];
+    const words = [
+      "harbour",
+      "dusk",
+      "snow",
+      "bridge",
+      "cranes",
+      "bicycle",
+      "espresso",
+      "street",
+      "river",
+      "light",
+      "night",
+      "fog",
+      "market",
+      "ferry",
+      "garage",
+      "roof",
+    ];
     const films = ["Classic Chrome", "Reala Ace", "Classic Negative", "Acros+R", "Eterna", "Velvia"];
     const entries: PhotoEntry[] = Array.from({ length: 10_000 }, (_, i) => ({
       stem: `s${i}`,
@@ -48,7 +68,15 @@ export async function benchPhotos() {
       } as unknown as PhotoEntry["metadata"],
     }));
     const index = indexPhotos(entries);
-    const queries = [{ q: "harbour dusk" }, { q: "espresso", film: "classic" }, { recipe: "strong" }, { q: "zeppelin" }, { from: "2023-01-01", to: "2024-06-30" }, { q: "bridge river fog", camera: "x100" }, { q: "the and" }];
+    const queries = [
+      { q: "harbour dusk" },
+      { q: "espresso", film: "classic" },
+      { recipe: "strong" },
+      { q: "zeppelin" },
+      { from: "2023-01-01", to: "2024-06-30" },
+      { q: "bridge river fog", camera: "x100" },
+      { q: "the and" },
+    ];
     const times: number[] = [];
     for (let i = 0; i < 700; i++) {
       const s = performance.now();

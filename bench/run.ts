@@ -14,10 +14,13 @@ const suites: [string, () => Promise<void>][] = [
   ["contract", benchContract],
   ["content", benchContent],
   ["photos", benchPhotos],
-  ["ask", async () => {
-    await benchAskModel();
-    await benchAskHttp();
-  }],
+  [
+    "ask",
+    async () => {
+      await benchAskModel();
+      await benchAskHttp();
+    },
+  ],
   ["lens", benchLens],
 ];
 for (const [name, run] of suites) if (!only || only === name) await run();

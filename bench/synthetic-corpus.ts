@@ -19,7 +19,7 @@ export function syntheticWord(i: number): string {
 
 export async function writeSyntheticCorpus(dir: string, n: number): Promise<void> {
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const vocab = VOCAB;
   const word = () => vocab[Math.floor(vocab.length * Math.pow(rand(), 2.5))];
   const sentence = (len: number) => Array.from({ length: len }, word).join(" ");

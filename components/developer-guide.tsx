@@ -2,11 +2,7 @@ import { CONVENTIONS, type Guide } from "@/lib/surface/developer-guide";
 
 /** Backtick spans as <code>, the rest as text. */
 function InlineCode({ text }: { text: string }) {
-  return (
-    <>
-      {text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}
-    </>
-  );
+  return <>{text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
 }
 
 export function DeveloperGuide({ guide }: { guide: Guide }) {

@@ -28,7 +28,13 @@ export function PagefindSearch({ initialQuery }: { initialQuery: string }) {
     script.async = true;
     script.onload = () => {
       if (cancelled || !ref.current || !window.PagefindUI) return;
-      const ui = new window.PagefindUI({ element: ref.current, bundlePath: BUNDLE, showImages: false, showSubResults: false, resetStyles: false });
+      const ui = new window.PagefindUI({
+        element: ref.current,
+        bundlePath: BUNDLE,
+        showImages: false,
+        showSubResults: false,
+        resetStyles: false,
+      });
       if (initialQuery) ui.triggerSearch(initialQuery);
       document.documentElement.dataset.searchEnhanced = "true";
     };

@@ -6,7 +6,11 @@ import type { PhotoEntry } from "@/lib/photos/types";
  */
 export function PhotoPicture({ photo, sizes, eager = false }: { photo: PhotoEntry; sizes: string; eager?: boolean }) {
   const s = photo.sizes;
-  const jpgSet = [photo.thumb.xs && `${photo.thumb.xs} ${s.xs.width}w`, photo.thumb.small && `${photo.thumb.small} ${s.small.width}w`, photo.thumb.jpg && `${photo.thumb.jpg} ${s.jpg.width}w`]
+  const jpgSet = [
+    photo.thumb.xs && `${photo.thumb.xs} ${s.xs.width}w`,
+    photo.thumb.small && `${photo.thumb.small} ${s.small.width}w`,
+    photo.thumb.jpg && `${photo.thumb.jpg} ${s.jpg.width}w`,
+  ]
     .filter(Boolean)
     .join(", ");
   return (

@@ -32,7 +32,13 @@ for (const scheme of ["light", "dark"] as const) {
       await page.goto(route);
       await page.waitForLoadState("networkidle");
       const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-      for (const v of violations) report.push(`${route}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 2).map((n) => n.target.join(" ")).join("; ")}`);
+      for (const v of violations)
+        report.push(
+          `${route}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .slice(0, 2)
+            .map((n) => n.target.join(" "))
+            .join("; ")}`,
+        );
     }
     expect(report).toEqual([]);
     await context.close();

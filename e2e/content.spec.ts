@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { watchPage } from "./watch";
 
-
 test("home → writing → a post → its Markdown alternate", async ({ page, request }) => {
   const problems = watchPage(page);
   await page.goto("/");
@@ -50,11 +49,17 @@ test("search with JavaScript is enhanced by the Pagefind UI", async ({ page }) =
 });
 
 test("screenshots of home and a post at phone and desktop widths", async ({ browser }, info) => {
-  for (const [name, width, height] of [["phone", 390, 844], ["desktop", 1280, 900]] as const) {
+  for (const [name, width, height] of [
+    ["phone", 390, 844],
+    ["desktop", 1280, 900],
+  ] as const) {
     const context = await browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     const problems = watchPage(page);
-    for (const [label, path] of [["home", "/"], ["post", "/garage/cb400f-carb-sync"]] as const) {
+    for (const [label, path] of [
+      ["home", "/"],
+      ["post", "/garage/cb400f-carb-sync"],
+    ] as const) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${label} at ${name} scrolls sideways`).toBeLessThanOrEqual(0);

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { watchPage } from "./watch";
 
-
 test("home renders with navigation, JSON-LD and no console errors", async ({ page }) => {
   const problems = watchPage(page);
   const res = await page.goto("/");

@@ -21,12 +21,22 @@ const schema = z.object({
   KV_REST_API_TOKEN: optionalString,
   REDIS_URL: optionalUrl,
   /** Namespace for every key this site writes, so several sites (or test runs) can share one Redis. */
-  STORE_PREFIX: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default("site")),
+  STORE_PREFIX: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]{1,64}$/)
+      .default("site"),
+  ),
   STORE_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(50).max(10_000).default(500)),
 
   TRUST_PROXY_HEADER: z.preprocess(
     blankToUndefined,
-    z.string().regex(/^[A-Za-z0-9-]+$/, "must be a header name").transform((s) => s.toLowerCase()).optional(),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, "must be a header name")
+      .transform((s) => s.toLowerCase())
+      .optional(),
   ),
 
   ASK_MODEL_URL: optionalUrl,
@@ -39,7 +49,12 @@ const schema = z.object({
     z
       .string()
       .default("")
-      .transform((s) => s.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+      .transform((s) =>
+        s
+          .split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ),
   ),
 
   SPOTIFY_CLIENT_ID: optionalString,

@@ -13,7 +13,14 @@ try {
   const { docs } = await buildSite({ contentDir: "content", outDir: ".site", publicDir: "public/generated", log: console.log });
   console.log(`Content built: ${docs} documents in ${Math.round(performance.now() - started)} ms`);
   console.log("Building photos…");
-  await buildPhotos({ photosDir: "photos", outDir: ".site", publicDir: "public/generated/photos", urlBase: "/generated/photos", progress: true, log: console.log });
+  await buildPhotos({
+    photosDir: "photos",
+    outDir: ".site",
+    publicDir: "public/generated/photos",
+    urlBase: "/generated/photos",
+    progress: true,
+    log: console.log,
+  });
 } catch (err) {
   if (err instanceof ContentError) {
     console.error(`\n${err.message}\n\nNothing was written; fix the files above and build again.`);

@@ -20,7 +20,12 @@ const app = appUnderTest();
 
 const getJson = (qs: string, from = "127.0.0.1") => call(app.contract, app.server.base, `/ask${qs}`, { localAddress: from });
 const postJson = (body: unknown, qs = "", from = "127.0.0.1") =>
-  call(app.contract, app.server.base, `/ask${qs}`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" }, localAddress: from });
+  call(app.contract, app.server.base, `/ask${qs}`, {
+    method: "POST",
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+    localAddress: from,
+  });
 
 describe("GET /ask (legacy dialect)", () => {
   it("answers one JSON body with streaming off, ranked by the embedded model", async () => {
@@ -28,7 +33,12 @@ describe("GET /ask (legacy dialect)", () => {
     expect(r.status).toBe(200);
     const b = r.body as AskBody;
     expect(b.query_id).toBe("q-1");
-    expect(b._meta).toMatchObject({ dialect: "legacy", description: "extractive", modes_supported: ["list"], ranking: "model: embedded fastText" });
+    expect(b._meta).toMatchObject({
+      dialect: "legacy",
+      description: "extractive",
+      modes_supported: ["list"],
+      ranking: "model: embedded fastText",
+    });
     expect(b.results[0].url).toBe(`${app.server.base}/garage/cb400f-carb-sync`);
     expect(b.results[0].schema_object).toMatchObject({ "@context": "https://schema.org", "@type": "BlogPosting", "@id": b.results[0].url });
     expect(b.results.length).toBeLessThanOrEqual(10);
@@ -90,21 +100,34 @@ describe("GET /ask (legacy dialect)", () => {
 
 describe("POST /ask (0.55 dialect)", () => {
   it("takes the 0.55 body; body fields win over the query string", async () => {
-    const r = await postJson({ query: { text: "which camera settings for snowy winter streets" }, prefer: { streaming: false }, top_k: 3, query_id: "p-1" }, "?query=ignored&top_k=9");
+    const r = await postJson(
+      { query: { text: "which camera settings for snowy winter streets" }, prefer: { streaming: false }, top_k: 3, query_id: "p-1" },
+      "?query=ignored&top_k=9",
+    );
     expect(r.status).toBe(200);
     const b = r.body as AskBody;
-    expect(b).toMatchObject({ query_id: "p-1", query: "which camera settings for snowy winter streets", _meta: { dialect: "0.55", version: "0.55" } });
+    expect(b).toMatchObject({
+      query_id: "p-1",
+      query: "which camera settings for snowy winter streets",
+      _meta: { dialect: "0.55", version: "0.55" },
+    });
     expect(b.results).toHaveLength(3);
   });
 
   it("streams the named events start, result (one per result) and complete", async () => {
-    const s = await readSse(`${app.server.base}/ask`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: { text: "espresso machine pressure" }, top_k: 4 }) });
-    expect(s.events.map((e) => e.event)).toEqual(["start", "result", "result", "result", "result", "complete"]);
-    s.events.filter((e) => e.event === "result").forEach((e, i) => {
-      const data = JSON.parse(e.data) as { index: number; item: unknown };
-      expect(data.index).toBe(i);
-      app.contract.validateComponent("AskResult", data.item);
+    const s = await readSse(`${app.server.base}/ask`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: { text: "espresso machine pressure" }, top_k: 4 }),
     });
+    expect(s.events.map((e) => e.event)).toEqual(["start", "result", "result", "result", "result", "complete"]);
+    s.events
+      .filter((e) => e.event === "result")
+      .forEach((e, i) => {
+        const data = JSON.parse(e.data) as { index: number; item: unknown };
+        expect(data.index).toBe(i);
+        app.contract.validateComponent("AskResult", data.item);
+      });
     expect(s.ended).toBe(true);
   });
 

@@ -55,7 +55,20 @@ describe("corpus", () => {
 
   it("has a Markdown twin for every page, generated indexes and the resume included", () => {
     expect(Object.keys(corpus.twins).sort()).toEqual(
-      ["/", "/about", "/documents", "/documents/house-rules", "/garage", "/garage/bike-chain", "/resume", "/utilities", "/utilities/echo", "/writing", "/writing/first-post", "/writing/second-post"].sort(),
+      [
+        "/",
+        "/about",
+        "/documents",
+        "/documents/house-rules",
+        "/garage",
+        "/garage/bike-chain",
+        "/resume",
+        "/utilities",
+        "/utilities/echo",
+        "/writing",
+        "/writing/first-post",
+        "/writing/second-post",
+      ].sort(),
     );
     const twin = corpus.twins["/writing/first-post"];
     expect(twin).toMatch(/^# The first post about sourdough\n\n> Feeding a sourdough starter/);
@@ -147,12 +160,36 @@ describe("incremental builds", () => {
 
 describe("a bad file fails the build with `file: field: reason` and writes nothing", () => {
   const cases: [string, string, string][] = [
-    ["writing/no-date.md", "---\ntitle: No date here\ndescription: A post without the date that writing requires, on purpose.\n---\nBody.", "content/writing/no-date.md: date: is required in writing/"],
-    ["pages/short.md", "---\ntitle: ok title\ndescription: too short\n---\nBody.", "content/pages/short.md: description: must be at least 40 characters"],
-    ["pages/typo.md", "---\ntitle: A page with a typo\ndescription: A page whose front matter has a field nobody knows about.\ntitel: oops\n---\nBody.", "content/pages/typo.md: front matter: unknown field(s) titel"],
-    ["writing/bad-date.md", "---\ntitle: Bad date\ndescription: A post whose date is not a date at all, to check the message.\ndate: yesterday\n---\nBody.", "content/writing/bad-date.md: date: must be a date written YYYY-MM-DD"],
-    ["pages/Bad_Name.md", "---\ntitle: Bad name\ndescription: A page whose file name is not lowercase kebab-case at all.\n---\nBody.", "content/pages/Bad_Name.md: file name: must be lowercase words joined by hyphens"],
-    ["pages/writing.md", "---\ntitle: Shadow\ndescription: A page that would shadow the writing index route of the site.\n---\nBody.", "content/pages/writing.md: file name: /writing is a route of the site"],
+    [
+      "writing/no-date.md",
+      "---\ntitle: No date here\ndescription: A post without the date that writing requires, on purpose.\n---\nBody.",
+      "content/writing/no-date.md: date: is required in writing/",
+    ],
+    [
+      "pages/short.md",
+      "---\ntitle: ok title\ndescription: too short\n---\nBody.",
+      "content/pages/short.md: description: must be at least 40 characters",
+    ],
+    [
+      "pages/typo.md",
+      "---\ntitle: A page with a typo\ndescription: A page whose front matter has a field nobody knows about.\ntitel: oops\n---\nBody.",
+      "content/pages/typo.md: front matter: unknown field(s) titel",
+    ],
+    [
+      "writing/bad-date.md",
+      "---\ntitle: Bad date\ndescription: A post whose date is not a date at all, to check the message.\ndate: yesterday\n---\nBody.",
+      "content/writing/bad-date.md: date: must be a date written YYYY-MM-DD",
+    ],
+    [
+      "pages/Bad_Name.md",
+      "---\ntitle: Bad name\ndescription: A page whose file name is not lowercase kebab-case at all.\n---\nBody.",
+      "content/pages/Bad_Name.md: file name: must be lowercase words joined by hyphens",
+    ],
+    [
+      "pages/writing.md",
+      "---\ntitle: Shadow\ndescription: A page that would shadow the writing index route of the site.\n---\nBody.",
+      "content/pages/writing.md: file name: /writing is a route of the site",
+    ],
     ["pages/broken.md", "---\ntitle: [unclosed\n---\nBody.", "content/pages/broken.md: front matter:"],
   ];
   it.each(cases)("%s", async (file, text, message) => {
@@ -177,7 +214,9 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     const good = await readFile(file, "utf8");
     await writeFile(file, JSON.stringify({ basics: { name: 3, email: "not-an-email" } }));
     try {
-      const err = (await buildSite({ contentDir, outDir, publicDir, pagefind: false, pdf: false }).catch((e: unknown) => e)) as ContentError;
+      const err = (await buildSite({ contentDir, outDir, publicDir, pagefind: false, pdf: false }).catch(
+        (e: unknown) => e,
+      )) as ContentError;
       expect(err).toBeInstanceOf(ContentError);
       expect(err.problems.join("\n")).toMatch(/content\/resume\.json: basics\.name: must be string/);
       expect(err.problems.join("\n")).toMatch(/content\/resume\.json: basics\.email: must match format "email"/);

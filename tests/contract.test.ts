@@ -44,7 +44,8 @@ function validRequestPath(path: string): string {
 
 const registry = endpoints().filter((e) => e.http);
 type HttpEndpoint = (typeof registry)[number] & { http: NonNullable<(typeof registry)[number]["http"]> };
-const mediaTypes = (e: HttpEndpoint) => [e.http.media ?? "application/json", ...(e.http.representations ?? []).map((a) => a.media)].map((t) => t.split(";")[0]);
+const mediaTypes = (e: HttpEndpoint) =>
+  [e.http.media ?? "application/json", ...(e.http.representations ?? []).map((a) => a.media)].map((t) => t.split(";")[0]);
 
 describe.each(registry.map((e) => [e.http!.path, e as HttpEndpoint] as const))("%s", (path, e) => {
   it("is described in /openapi.json with its operationId, tag and a schema for every response", () => {
@@ -83,7 +84,11 @@ describe.each(registry.map((e) => [e.http!.path, e as HttpEndpoint] as const))("
 
   if (e.http.post) {
     it("serves POST with its documented example body, through the same headers and schema", async () => {
-      const r = await call(app.contract, app.server.base, path, { method: "POST", body: JSON.stringify(e.http.post!.example), headers: { "content-type": "application/json" } });
+      const r = await call(app.contract, app.server.base, path, {
+        method: "POST",
+        body: JSON.stringify(e.http.post!.example),
+        headers: { "content-type": "application/json" },
+      });
       expect(r.status).toBe(200);
       expect(r.headers.get("access-control-allow-origin")).toBe("*");
       expect(r.headers.get("link")).toContain('rel="service-desc"');
@@ -92,7 +97,11 @@ describe.each(registry.map((e) => [e.http!.path, e as HttpEndpoint] as const))("
     });
 
     it("answers a POST body that is not JSON with 400 in the Error shape", async () => {
-      const r = await call(app.contract, app.server.base, path, { method: "POST", body: "{not json", headers: { "content-type": "application/json" } });
+      const r = await call(app.contract, app.server.base, path, {
+        method: "POST",
+        body: "{not json",
+        headers: { "content-type": "application/json" },
+      });
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ ok: false, code: "bad_request", status: 400 });
     });
@@ -143,7 +152,9 @@ describe("/openapi.json", () => {
     expect(String(doc.openapi)).toMatch(/^3\.1\./);
     expect((doc.info as Json).version).toBe("1");
     expect(doc.security).toEqual([]);
-    const ids = Object.values(doc.paths as Record<string, Json>).flatMap((item) => Object.values(item).map((op) => (op as Json).operationId));
+    const ids = Object.values(doc.paths as Record<string, Json>).flatMap((item) =>
+      Object.values(item).map((op) => (op as Json).operationId),
+    );
     expect(new Set(ids).size).toBe(ids.length);
     const headers = (doc.components as Json).headers as Json;
     expect(Object.keys(headers)).toEqual(expect.arrayContaining(["RateLimitPolicy", "RateLimit", "RetryAfter"]));
@@ -175,31 +186,37 @@ describe("pages, twins and other routes", () => {
     expect(h.get("cache-control")).toBeTruthy();
   };
 
-  it.each(["/writing/markdown-twins.md", "/about.md", "/index.md", "/photos.md"])("%s: a twin with the read budget, Link and Vary", async (p) => {
-    for (const method of ["GET", "HEAD"]) {
-      const r = await call(app.contract, app.server.base, p, { method });
-      expect(r.status, `${method} ${p}`).toBe(200);
-      shared(r.headers);
-      expect(r.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
-      expect(r.headers.get("vary")).toMatch(/Accept/);
-      expect(r.headers.get("link")).toContain('rel="service-desc"');
-      expect(r.headers.get("ratelimit-policy")).toBe('"read";q=120;w=60');
-      if (method === "HEAD") expect(r.text).toBe("");
-    }
-  });
+  it.each(["/writing/markdown-twins.md", "/about.md", "/index.md", "/photos.md"])(
+    "%s: a twin with the read budget, Link and Vary",
+    async (p) => {
+      for (const method of ["GET", "HEAD"]) {
+        const r = await call(app.contract, app.server.base, p, { method });
+        expect(r.status, `${method} ${p}`).toBe(200);
+        shared(r.headers);
+        expect(r.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+        expect(r.headers.get("vary")).toMatch(/Accept/);
+        expect(r.headers.get("link")).toContain('rel="service-desc"');
+        expect(r.headers.get("ratelimit-policy")).toBe('"read";q=120;w=60');
+        if (method === "HEAD") expect(r.text).toBe("");
+      }
+    },
+  );
 
-  it.each(["/about", "/writing/markdown-twins", "/writing/markdown-twins.md", "/"])("%s: every other method is a 405 in the Error shape, OPTIONS a preflight", async (p) => {
-    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-      const r = await call(app.contract, app.server.base, p, { method });
-      expect(r.status, `${method} ${p}`).toBe(405);
-      expect(r.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
-      expect(r.body).toMatchObject({ ok: false, code: "method_not_allowed", allow: ["GET", "HEAD", "OPTIONS"] });
-      shared(r.headers);
-    }
-    const o = await call(app.contract, app.server.base, p, { method: "OPTIONS" });
-    expect(o.status).toBe(204);
-    expect(o.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
-  });
+  it.each(["/about", "/writing/markdown-twins", "/writing/markdown-twins.md", "/"])(
+    "%s: every other method is a 405 in the Error shape, OPTIONS a preflight",
+    async (p) => {
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+        const r = await call(app.contract, app.server.base, p, { method });
+        expect(r.status, `${method} ${p}`).toBe(405);
+        expect(r.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+        expect(r.body).toMatchObject({ ok: false, code: "method_not_allowed", allow: ["GET", "HEAD", "OPTIONS"] });
+        shared(r.headers);
+      }
+      const o = await call(app.contract, app.server.base, p, { method: "OPTIONS" });
+      expect(o.status).toBe(204);
+      expect(o.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    },
+  );
 
   it("robots.txt answers GET and HEAD, and 405 for the rest", async () => {
     const r = await call(app.contract, app.server.base, "/robots.txt");

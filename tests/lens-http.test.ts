@@ -34,8 +34,15 @@ describe("GET /lens/fetch", () => {
     expect(r.headers.get("cache-control")).toBe("no-store");
     expect(r.headers.get("ratelimit-policy")).toBe('"inspect";q=30;w=60');
     const o = r.body as { fetchedBy: string; structured: { jsonld: unknown[] }; cost: { tiers: unknown[] } };
-    expect(o).toMatchObject({ ok: true, status: 200, finalUrl: `${site.base}/rich`, phases: { page: true, discovery: false, botViews: false } });
-    expect(o.fetchedBy).toMatch(new RegExp(`^Mozilla/5\\.0 \\(compatible; SiteLens/1\\.0; \\+${app.server.base.replace(/\./g, "\\.")}/developers#lens\\)$`));
+    expect(o).toMatchObject({
+      ok: true,
+      status: 200,
+      finalUrl: `${site.base}/rich`,
+      phases: { page: true, discovery: false, botViews: false },
+    });
+    expect(o.fetchedBy).toMatch(
+      new RegExp(`^Mozilla/5\\.0 \\(compatible; SiteLens/1\\.0; \\+${app.server.base.replace(/\./g, "\\.")}/developers#lens\\)$`),
+    );
     expect(o.structured.jsonld).toHaveLength(3);
     expect(o.cost.tiers).toHaveLength(5);
   });
@@ -60,7 +67,10 @@ describe("GET /lens/fetch", () => {
     ["?url=%20%20", "Invalid parameter: url: url must not be blank."],
     ["?url=file%3A%2F%2F%2Fetc%2Fpasswd", "Only http and https URLs can be fetched, not file."],
     ["?url=gopher%3A%2F%2Fexample.com%2F", "Only http and https URLs can be fetched, not gopher."],
-    ["?url=http%3A%2F%2F169.254.169.254%2Flatest%2Fmeta-data%2F", "169.254.169.254 is a cloud metadata address; only public addresses can be fetched."],
+    [
+      "?url=http%3A%2F%2F169.254.169.254%2Flatest%2Fmeta-data%2F",
+      "169.254.169.254 is a cloud metadata address; only public addresses can be fetched.",
+    ],
     ["?url=http%3A%2F%2F10.0.0.8%2F", "10.0.0.8 is a private address (RFC 1918); only public addresses can be fetched."],
     ["?url=http%3A%2F%2F%5B%3A%3A1%5D%2F", "::1 is a loopback address (::1); only public addresses can be fetched."],
     ["?url=http%3A%2F%2F2130706433%2F", "127.0.0.1 is a loopback address; only public addresses can be fetched."],
@@ -77,7 +87,10 @@ describe("GET /lens/fetch", () => {
   it("refuses a redirect to a private address, on the hop", async () => {
     const refused = await lens(`?url=${target("/to-metadata")}`, caller());
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ parameter: "url", error: "Redirect 1 was refused: 169.254.169.254 is a cloud metadata address; only public addresses can be fetched." });
+    expect(refused.body).toMatchObject({
+      parameter: "url",
+      error: "Redirect 1 was refused: 169.254.169.254 is a cloud metadata address; only public addresses can be fetched.",
+    });
   });
 
   it("refuses parameters it does not know the values of", async () => {
@@ -98,7 +111,11 @@ describe("GET /lens/fetch", () => {
   it("answers 502 when the target cannot be reached", async () => {
     const r = await lens(`?url=${encodeURIComponent(`http://127.0.0.1:${closedPort}/`)}`, caller());
     expect(r.status).toBe(502);
-    expect(r.body).toMatchObject({ ok: false, code: "upstream_failed", error: "The target could not be fetched: the connection was refused." });
+    expect(r.body).toMatchObject({
+      ok: false,
+      code: "upstream_failed",
+      error: "The target could not be fetched: the connection was refused.",
+    });
   });
 
   it("answers 502 within the 8-second limit when the target never answers", async () => {

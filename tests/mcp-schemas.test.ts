@@ -16,7 +16,10 @@ function deref(node: unknown, seen: string[] = []): unknown {
   const ref = (node as Json).$ref;
   if (typeof ref === "string") {
     if (seen.includes(ref)) throw new Error(`cycle at ${ref}`);
-    const target = ref.replace(/^#\//, "").split("/").reduce<unknown>((o, k) => (o as Json)[k], doc);
+    const target = ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce<unknown>((o, k) => (o as Json)[k], doc);
     const { $ref: _ref, ...rest } = node as Json;
     return { ...(deref(target, [...seen, ref]) as Json), ...rest };
   }

@@ -47,7 +47,13 @@ describe("snapshot rows in the real Redis", () => {
     expect((listed.structuredContent as { stored: boolean; snapshots: { id: string }[] }).stored).toBe(false);
     expect((listed.structuredContent as { snapshots: { id: string }[] }).snapshots.map((r) => r.id)).toContain(row.id);
     const compared = await b.callTool({ name: "representation_compare", arguments: { left: row.id } });
-    const c = compared.structuredContent as { captured: boolean; sameUrl: boolean; changed: boolean; left: { id: string }; right: { id: string } };
+    const c = compared.structuredContent as {
+      captured: boolean;
+      sameUrl: boolean;
+      changed: boolean;
+      left: { id: string };
+      right: { id: string };
+    };
     expect(c).toMatchObject({ captured: true, sameUrl: true, changed: false });
     const both = await b.callTool({ name: "representation_compare", arguments: { left: row.id, right: c.right.id } });
     expect(both.structuredContent).toMatchObject({ captured: false, changed: false });
@@ -93,7 +99,8 @@ describe("the MCP Inspector CLI", () => {
   const bin = path.resolve(import.meta.dirname, "..", "node_modules", ".bin", "mcp-inspector");
   // The Inspector writes ~/.mcp-inspector; keep that out of the real home.
   const home = mkdtempSync(path.join(tmpdir(), "inspector-home-"));
-  const inspector = (args: string[]) => run(bin, ["--cli", `${server.base}/mcp`, "--format", "json", ...args], { env: { ...process.env, HOME: home }, timeout: 60_000 });
+  const inspector = (args: string[]) =>
+    run(bin, ["--cli", `${server.base}/mcp`, "--format", "json", ...args], { env: { ...process.env, HOME: home }, timeout: 60_000 });
   beforeAll(async () => {
     server = await startServer();
   });
@@ -106,7 +113,14 @@ describe("the MCP Inspector CLI", () => {
   }, 90_000);
 
   it("calls ask and gets ranked pages", async () => {
-    const { stdout } = await inspector(["--method", "tools/call", "--tool-name", "ask", "--tool-args-json", JSON.stringify({ query: "how do I balance old motorcycle carburetors", top_k: 3 })]);
+    const { stdout } = await inspector([
+      "--method",
+      "tools/call",
+      "--tool-name",
+      "ask",
+      "--tool-args-json",
+      JSON.stringify({ query: "how do I balance old motorcycle carburetors", top_k: 3 }),
+    ]);
     const result = (JSON.parse(stdout) as { result: { isError?: boolean; structuredContent: { results: { url: string }[] } } }).result;
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent.results[0].url).toBe(`${server.base}/garage/cb400f-carb-sync`);

@@ -56,13 +56,15 @@ describe.each(["auto", "legacy"] as Negotiation[])("the official client, %s nego
   it("lists every endpoint that is a tool, plus ask and the two snapshot tools, each with schemas and a description", () => {
     const expected = endpoints().flatMap((e) => toolName(e) ?? []);
     expect(tools.map((t) => t.name).sort()).toEqual([...expected].sort());
-    for (const name of ["ask", "representation_capture", "representation_compare", "searchSite", "queryPhotos", "inspectUrl", "getResume"]) expect(expected).toContain(name);
+    for (const name of ["ask", "representation_capture", "representation_compare", "searchSite", "queryPhotos", "inspectUrl", "getResume"])
+      expect(expected).toContain(name);
     for (const t of tools) {
       expect(t.description, t.name).toBeTruthy();
       expect(t.inputSchema.type).toBe("object");
       expect(t.outputSchema?.type, t.name).toBe("object");
     }
-    for (const name of ["representation_capture", "representation_compare"]) expect(tools.find((t) => t.name === name)!.description).toMatch(/STORES/);
+    for (const name of ["representation_capture", "representation_compare"])
+      expect(tools.find((t) => t.name === name)!.description).toMatch(/STORES/);
   });
 
   it("calls every tool; each result matches the tool's own output schema", async () => {
@@ -94,7 +96,9 @@ describe.each(["auto", "legacy"] as Negotiation[])("the official client, %s nego
 
   it("ask answers the same pages as GET /ask", async () => {
     const tool = await client.callTool({ name: "ask", arguments: { query: "how do I balance old motorcycle carburetors", top_k: 3 } });
-    const http = await call(app.contract, app.server.base, "/ask?query=how+do+I+balance+old+motorcycle+carburetors&top_k=3&streaming=0", { localAddress: "127.0.0.43" });
+    const http = await call(app.contract, app.server.base, "/ask?query=how+do+I+balance+old+motorcycle+carburetors&top_k=3&streaming=0", {
+      localAddress: "127.0.0.43",
+    });
     const urls = (b: unknown) => (b as { results: { url: string }[] }).results.map((r) => r.url);
     expect(urls(tool.structuredContent)).toEqual(urls(http.body));
   });
@@ -106,7 +110,9 @@ describe("budgets", () => {
     const client = await connectMcp(app.server.base, "auto", from);
     try {
       for (let i = 0; i < 15; i++) {
-        const r = await call(app.contract, app.server.base, `/lens/fetch?url=${encodeURIComponent(`${targets.base}/rich`)}`, { localAddress: from });
+        const r = await call(app.contract, app.server.base, `/lens/fetch?url=${encodeURIComponent(`${targets.base}/rich`)}`, {
+          localAddress: from,
+        });
         expect(r.status, `HTTP call ${i + 1}`).toBe(200);
         const t = await client.callTool({ name: "inspectUrl", arguments: { url: `${targets.base}/rich` } });
         expect(t.isError, `MCP call ${i + 1}`).toBeFalsy();
@@ -114,7 +120,9 @@ describe("budgets", () => {
       const refused = await client.callTool({ name: "inspectUrl", arguments: { url: `${targets.base}/rich` } });
       expect(refused.isError).toBe(true);
       expect(resultText(refused)).toMatchObject({ ok: false, code: "rate_limited", status: 429, policy: "inspect" });
-      const http = await call(app.contract, app.server.base, `/lens/fetch?url=${encodeURIComponent(`${targets.base}/rich`)}`, { localAddress: from });
+      const http = await call(app.contract, app.server.base, `/lens/fetch?url=${encodeURIComponent(`${targets.base}/rich`)}`, {
+        localAddress: from,
+      });
       expect(http.status).toBe(429);
       // Listing stored snapshots is a read, not an inspection: still served.
       const list = await client.callTool({ name: "representation_capture", arguments: {} });
@@ -176,10 +184,15 @@ describe("discovery of the server", () => {
   });
 
   it("the cards point at /mcp, the catalog at the card, and the API catalog, llms.txt, the guide and the home page at the server", async () => {
-    const card = (await call(app.contract, app.server.base, "/mcp/server-card")).body as { remotes: { url: string; supportedProtocolVersions: string[] }[] };
+    const card = (await call(app.contract, app.server.base, "/mcp/server-card")).body as {
+      remotes: { url: string; supportedProtocolVersions: string[] }[];
+    };
     expect(card.remotes[0].url).toBe(`${app.server.base}/mcp`);
     expect(card.remotes[0].supportedProtocolVersions).toContain("2026-07-28");
-    const old = (await call(app.contract, app.server.base, "/.well-known/mcp/server-card.json")).body as { transport: { endpoint: string }; tools: { name: string }[] };
+    const old = (await call(app.contract, app.server.base, "/.well-known/mcp/server-card.json")).body as {
+      transport: { endpoint: string };
+      tools: { name: string }[];
+    };
     expect(old.transport.endpoint).toBe("/mcp");
     expect(old.tools.map((t) => t.name)).toContain("ask");
     const ai = (await call(app.contract, app.server.base, "/.well-known/ai-catalog.json")).body as { entries: { url: string }[] };

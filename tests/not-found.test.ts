@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { appUnderTest } from "./helpers/app";
 import { call } from "./helpers/openapi";
 
-
 const app = appUnderTest();
 
 const get = (path: string, accept?: string, method = "GET") =>
@@ -27,14 +26,17 @@ describe("404 in the requested format", () => {
     expect(r.headers.get("vary")).toMatch(/Accept/);
   });
 
-  it.each(["/missing.json", "/api/anything", "/v1/things", "/api", "/V1/x"])("JSON for an API-looking path %s with a browser-less Accept", async (path) => {
-    for (const accept of [undefined, "*/*"]) {
-      const r = await get(path, accept);
-      expect(r.status).toBe(404);
-      expect(r.headers.get("content-type")).toMatch(/^application\/json/);
-      expect((r.body as { code: string }).code).toBe("not_found");
-    }
-  });
+  it.each(["/missing.json", "/api/anything", "/v1/things", "/api", "/V1/x"])(
+    "JSON for an API-looking path %s with a browser-less Accept",
+    async (path) => {
+      for (const accept of [undefined, "*/*"]) {
+        const r = await get(path, accept);
+        expect(r.status).toBe(404);
+        expect(r.headers.get("content-type")).toMatch(/^application\/json/);
+        expect((r.body as { code: string }).code).toBe("not_found");
+      }
+    },
+  );
 
   it("suggests the closest real paths", async () => {
     const r = await get("/openapi", "application/json");

@@ -23,10 +23,14 @@ describe("/openapi.json", () => {
     const file = path.join(dir, "openapi.json");
     await writeFile(file, res.text);
     const root = path.resolve(import.meta.dirname, "..");
-    const result = await run(process.execPath, [path.join(root, "node_modules/@redocly/cli/bin/cli.js"), "lint", file, "--config", path.join(root, "redocly.yaml")], {
-      cwd: root,
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-    }).catch((err: { stdout: string; stderr: string }) => {
+    const result = await run(
+      process.execPath,
+      [path.join(root, "node_modules/@redocly/cli/bin/cli.js"), "lint", file, "--config", path.join(root, "redocly.yaml")],
+      {
+        cwd: root,
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      },
+    ).catch((err: { stdout: string; stderr: string }) => {
       throw new Error(`redocly lint failed:\n${err.stdout}\n${err.stderr}`);
     });
     expect(result.stdout + result.stderr).toMatch(/valid/i);

@@ -29,7 +29,8 @@ beforeAll(async () => {
   outDir = path.join(work, ".site");
   publicDir = path.join(work, "public");
   await mkdir(photosDir);
-  for (const f of (await readdir(FIXTURES)).filter((n) => n.endsWith(".jpg"))) await copyFile(path.join(FIXTURES, f), path.join(photosDir, f));
+  for (const f of (await readdir(FIXTURES)).filter((n) => n.endsWith(".jpg")))
+    await copyFile(path.join(FIXTURES, f), path.join(photosDir, f));
   const canon = await readFile(path.join(FIXTURES, "canon-eos-1300d.jpg"));
   await writeFile(path.join(photosDir, "truncated.jpg"), canon.subarray(0, Math.floor(canon.length * 0.4)));
   await writeFile(path.join(photosDir, "not-a-photo.jpg"), "this is text, not a JPEG");
@@ -54,7 +55,10 @@ describe("photo build", () => {
       for (const [name, url] of Object.entries(p.thumb)) {
         const file = path.join(publicDir, path.basename(url!));
         const meta = await sharp(file).metadata();
-        expect([meta.width, meta.height], `${p.stem} ${name}`).toEqual([p.sizes[name as keyof typeof p.sizes].width, p.sizes[name as keyof typeof p.sizes].height]);
+        expect([meta.width, meta.height], `${p.stem} ${name}`).toEqual([
+          p.sizes[name as keyof typeof p.sizes].width,
+          p.sizes[name as keyof typeof p.sizes].height,
+        ]);
         expect(meta.format).toBe(name === "avif" ? "heif" : "jpeg");
       }
       expect(p.full).toBe(`/generated/photos/${p.fullKey}`);
@@ -83,7 +87,16 @@ describe("photo build", () => {
     const forbidden = new Set<string>();
     for (const [file, tags] of Object.entries(expected)) {
       if (file === "_meta") continue;
-      for (const key of ["SerialNumber", "InternalSerialNumber", "LensSerialNumber", "Artist", "Copyright", "OwnerName", "CameraOwnerName", "BodySerialNumber"]) {
+      for (const key of [
+        "SerialNumber",
+        "InternalSerialNumber",
+        "LensSerialNumber",
+        "Artist",
+        "Copyright",
+        "OwnerName",
+        "CameraOwnerName",
+        "BodySerialNumber",
+      ]) {
         const v = tags[key];
         if (typeof v === "string" && v.trim().length >= 4) forbidden.add(v.trim());
       }
@@ -113,7 +126,8 @@ describe("photo build", () => {
     expect(plain.camera).toBeNull();
     expect(plain.film ?? null).toBeNull();
     expect(plain.width).toBeGreaterThan(0);
-    for (const stem of ["canon-eos-1300d", "canon-powershot-sx60-rotated", "nikon-coolpix-p6000-gps"]) expect("recipe" in entry(stem).metadata, stem).toBe(false);
+    for (const stem of ["canon-eos-1300d", "canon-powershot-sx60-rotated", "nikon-coolpix-p6000-gps"])
+      expect("recipe" in entry(stem).metadata, stem).toBe(false);
     expect(entry("fuji-x100vi-classic-chrome").metadata.recipe?.["Film Simulation"]).toBe("Classic Chrome");
   });
 
@@ -127,7 +141,9 @@ describe("photo build", () => {
     const file = path.join(photosDir, "no-exif.txt");
     await writeFile(file, "x".repeat(241));
     try {
-      await expect(buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos" })).rejects.toThrow("photos/no-exif.txt: caption: must be at most 240 characters");
+      await expect(buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos" })).rejects.toThrow(
+        "photos/no-exif.txt: caption: must be at most 240 characters",
+      );
     } finally {
       await rm(file);
     }

@@ -107,7 +107,10 @@ describe("/photos/query.json", () => {
 describe("/images/manifest.json", () => {
   it("lists every published photo with thumbnails, the full-resolution key, size and upload date", async () => {
     const r = await call(app.contract, app.server.base, "/images/manifest.json");
-    const body = r.body as { count: number; photos: { stem: string; key: string; full: string; bytes: number; uploaded: string; thumb: Record<string, string> }[] };
+    const body = r.body as {
+      count: number;
+      photos: { stem: string; key: string; full: string; bytes: number; uploaded: string; thumb: Record<string, string> }[];
+    };
     expect(body.count).toBe(12);
     for (const p of body.photos) {
       expect(p.full.endsWith(p.key)).toBe(true);

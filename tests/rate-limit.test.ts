@@ -41,7 +41,11 @@ describe("read budget with the memory store (what `npm start` uses)", () => {
   });
 
   it("a forged X-Forwarded-For (or the server's own header) buys no fresh budget", async () => {
-    for (const headers of <Record<string, string>[]>[{ "x-forwarded-for": "203.0.113.7" }, { "x-real-ip": "203.0.113.8" }, { "x-site-socket-ip": "127.0.0.77" }]) {
+    for (const headers of <Record<string, string>[]>[
+      { "x-forwarded-for": "203.0.113.7" },
+      { "x-real-ip": "203.0.113.8" },
+      { "x-site-socket-ip": "127.0.0.77" },
+    ]) {
       expect429Shape(await call(contract, server.base, PATH, { localAddress: "127.0.0.1", headers }));
     }
   });
@@ -107,7 +111,10 @@ describe.each([
     "upstash",
     async () => {
       const shim: UpstashShim = await startUpstashShim(SHARED_REDIS_URL);
-      return { env: { UPSTASH_REDIS_REST_URL: shim.url, UPSTASH_REDIS_REST_TOKEN: shim.token, STORE_TIMEOUT_MS: "5000" }, close: () => shim.close() };
+      return {
+        env: { UPSTASH_REDIS_REST_URL: shim.url, UPSTASH_REDIS_REST_TOKEN: shim.token, STORE_TIMEOUT_MS: "5000" },
+        close: () => shim.close(),
+      };
     },
   ],
 ] as const)("read budget with the %s store", (kind, setup) => {

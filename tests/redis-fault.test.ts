@@ -63,7 +63,9 @@ describe("Redis killed and restarted under a running server", () => {
   });
 
   it("still limits while degraded (the local limiter counts)", async () => {
-    const results = await Promise.all(Array.from({ length: 130 }, () => call(contract, server.base, "/openapi.json", { localAddress: "127.0.0.9" })));
+    const results = await Promise.all(
+      Array.from({ length: 130 }, () => call(contract, server.base, "/openapi.json", { localAddress: "127.0.0.9" })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(120);
     expect(results.filter((r) => r.status === 429)).toHaveLength(10);
   });

@@ -63,6 +63,9 @@ describe("search relevance over the demo corpus", () => {
   });
   it.each(TOP3)("%s → %s in the top 3", (q, url) => {
     const { results } = searchSite(q, 3);
-    expect(results.map((r) => r.url), q).toContain(url);
+    expect(
+      results.map((r) => r.url),
+      q,
+    ).toContain(url);
   });
 });

@@ -7,8 +7,14 @@ import { call } from "./helpers/openapi";
 
 const app = appUnderTest();
 
-const get = (path: string, headers: Record<string, string> = {}, method = "GET") => call(app.contract, app.server.base, path, { headers, method });
-type Results = { query: string; total: number; returned: number; results: { url: string; title: string; kind: string; snippet: string; description: string }[] };
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  call(app.contract, app.server.base, path, { headers, method });
+type Results = {
+  query: string;
+  total: number;
+  returned: number;
+  results: { url: string; title: string; kind: string; snippet: string; description: string }[];
+};
 
 describe("/search.json", () => {
   it("returns ranked results with snippets around the matched terms", async () => {
@@ -80,7 +86,16 @@ describe("Markdown twins", () => {
   });
 
   it("answers at <path>.md for content, index and home pages", async () => {
-    for (const path of ["/about.md", "/writing.md", "/garage/cb400f-carb-sync.md", "/documents/privacy-policy.md", "/utilities/lens.md", "/index.md", "/resume.md", "/developers.md"]) {
+    for (const path of [
+      "/about.md",
+      "/writing.md",
+      "/garage/cb400f-carb-sync.md",
+      "/documents/privacy-policy.md",
+      "/utilities/lens.md",
+      "/index.md",
+      "/resume.md",
+      "/developers.md",
+    ]) {
       const r = await get(path);
       expect(r.status, path).toBe(200);
       expect(r.headers.get("content-type"), path).toBe("text/markdown; charset=utf-8");
@@ -145,7 +160,10 @@ describe("machine-readable files", () => {
 
   it("the resume is JSON Resume, Markdown and a PDF", async () => {
     const json = await get("/resume.json");
-    expect((json.body as { basics: { name: string; url: string } }).basics).toMatchObject({ name: "Avery Quill", url: `${app.server.base}/resume` });
+    expect((json.body as { basics: { name: string; url: string } }).basics).toMatchObject({
+      name: "Avery Quill",
+      url: `${app.server.base}/resume`,
+    });
     const pdf = await get("/resume.pdf");
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.text.startsWith("%PDF-")).toBe(true);

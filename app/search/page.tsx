@@ -3,7 +3,11 @@ import { searchSite } from "@/lib/search/search";
 import { pageMetadata } from "@/lib/site/metadata";
 import { PagefindSearch } from "@/components/pagefind-search";
 
-export const metadata: Metadata = pageMetadata({ path: "/search", title: "Search", description: "Search the writing, garage notes, documents and utilities of this site." });
+export const metadata: Metadata = pageMetadata({
+  path: "/search",
+  title: "Search",
+  description: "Search the writing, garage notes, documents and utilities of this site.",
+});
 
 type Props = { searchParams: Promise<{ q?: string | string[] }> };
 
@@ -13,7 +17,7 @@ type Props = { searchParams: Promise<{ q?: string | string[] }> };
  */
 export default async function SearchPage({ searchParams }: Props) {
   const raw = (await searchParams).q;
-  const q = (Array.isArray(raw) ? raw[0] : raw ?? "").trim().slice(0, 160);
+  const q = (Array.isArray(raw) ? raw[0] : (raw ?? "")).trim().slice(0, 160);
   const found = q ? searchSite(q, 20) : undefined;
   return (
     <>

@@ -147,7 +147,10 @@ function toArray<T>(v: Vector<T>): T[] {
  * Trains on every page and writes `ask-model.bin`, `ask-labels.json` (label → URL) and
  * `ask-lexicon.json` (the lexical index) into outDir. Deterministic for a given corpus.
  */
-export async function trainEmbeddedModel(docs: Doc[], outDir: string): Promise<{ pages: number; ms: number; bytes: number; lexiconBytes: number }> {
+export async function trainEmbeddedModel(
+  docs: Doc[],
+  outDir: string,
+): Promise<{ pages: number; ms: number; bytes: number; lexiconBytes: number }> {
   const started = performance.now();
   const core = await runtime();
   const input = memFile("train.txt");
@@ -202,7 +205,10 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   let bytes: Buffer;
   let labels: Record<string, string>;
   try {
-    [bytes, labels] = await Promise.all([readFile(path.join(dir, MODEL_FILE)), readFile(path.join(dir, LABELS_FILE), "utf8").then((s) => JSON.parse(s))]);
+    [bytes, labels] = await Promise.all([
+      readFile(path.join(dir, MODEL_FILE)),
+      readFile(path.join(dir, LABELS_FILE), "utf8").then((s) => JSON.parse(s)),
+    ]);
   } catch {
     return null;
   }

@@ -22,7 +22,13 @@ export const ask = defineEndpoint({
   input: AskInputSchema,
   output: AskResponseSchema,
   outputDescription: "Ranked pages (streaming off), or the same as server-sent events.",
-  errors: [{ status: 501, code: "not_implemented", description: "mode summarize or generate: only list is served; the body has `supported_modes`" }],
+  errors: [
+    {
+      status: 501,
+      code: "not_implemented",
+      description: "mode summarize or generate: only list is served; the body has `supported_modes`",
+    },
+  ],
   errorExtras: (raw) => ({ query_id: errorQueryId(raw), results: [] }),
   run: async (input, { base, caller, signal, operation }) => {
     const host = new URL(base).host;

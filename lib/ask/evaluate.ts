@@ -105,6 +105,7 @@ export function printEvaluation(table: EvalTable, opts: { misses?: boolean } = {
   console.log(formatEvaluation(table));
   if (!opts.misses) return;
   for (const row of table) {
-    for (const m of row.misses) console.log(`  miss ${row.ranker}: ${m.noSharedWord ? "[no-shared] " : ""}"${m.q}" → ${m.url}; got ${m.got.join(", ")}`);
+    for (const m of row.misses)
+      console.log(`  miss ${row.ranker}: ${m.noSharedWord ? "[no-shared] " : ""}"${m.q}" → ${m.url}; got ${m.got.join(", ")}`);
   }
 }

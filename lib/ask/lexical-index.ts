@@ -82,7 +82,9 @@ export function lexicalIndex(lex: Lexicon): LexicalIndex {
         for (const [page, tf] of lex.postings[t]) scores[page] += (weights[i] * tf * (K1 + 1)) / (tf + norm[page]);
       });
       let best = -1;
-      for (let i = 0; i < n; i++) if (scores[i] > 0 && (best < 0 || scores[i] > scores[best] || (scores[i] === scores[best] && lex.urls[i] < lex.urls[best]))) best = i;
+      for (let i = 0; i < n; i++)
+        if (scores[i] > 0 && (best < 0 || scores[i] > scores[best] || (scores[i] === scores[best] && lex.urls[i] < lex.urls[best])))
+          best = i;
       const total = weights.reduce((a, b) => a + b, 0);
       let covered = 0;
       if (best >= 0) {

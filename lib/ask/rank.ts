@@ -44,7 +44,10 @@ export async function rankPages(question: string, prev: string[], callerKey: str
         lex,
         signal,
       );
-      return fromProbabilities([...probs].map(([id, p]) => ({ doc: catalog.byId.get(id)!, p })), `model: remote ${e.ASK_MODEL_NAME ?? "default"}`);
+      return fromProbabilities(
+        [...probs].map(([id, p]) => ({ doc: catalog.byId.get(id)!, p })),
+        `model: remote ${e.ASK_MODEL_NAME ?? "default"}`,
+      );
     } catch (err) {
       if (err instanceof RankerUnavailable) return { ...lexical(), ranking: `lexical: ${err.reason}` };
       throw err;
@@ -57,7 +60,9 @@ export async function rankPages(question: string, prev: string[], callerKey: str
 }
 
 function fromProbabilities(rows: { doc: Doc; p: number }[], ranking: string): Ranked {
-  const hits = rows.map(({ doc, p }) => ({ doc, score: Math.min(100, Math.max(0, Math.round(p * 100))) })).sort((a, b) => b.score - a.score);
+  const hits = rows
+    .map(({ doc, p }) => ({ doc, score: Math.min(100, Math.max(0, Math.round(p * 100))) }))
+    .sort((a, b) => b.score - a.score);
   return { hits, total: hits.filter((h) => h.score >= 1).length, ranking };
 }
 

@@ -8,7 +8,17 @@ const lp = (p: number) => Math.log(p);
 describe("idProbabilities", () => {
   it("reads whole-id tokens directly and shares the unassigned rest by lexical score", () => {
     const probs = idProbabilities(
-      [{ token: "011", logprob: lp(0.6), top_logprobs: [{ token: "011", logprob: lp(0.6) }, { token: "002", logprob: lp(0.3) }, { token: "Sure", logprob: lp(0.05) }] }],
+      [
+        {
+          token: "011",
+          logprob: lp(0.6),
+          top_logprobs: [
+            { token: "011", logprob: lp(0.6) },
+            { token: "002", logprob: lp(0.3) },
+            { token: "Sure", logprob: lp(0.05) },
+          ],
+        },
+      ],
       catalog,
       new Map([["012", 10]]),
     );
@@ -23,11 +33,28 @@ describe("idProbabilities", () => {
     const probs = idProbabilities(
       [
         { token: "0", logprob: lp(1), top_logprobs: [{ token: "0", logprob: lp(1) }] },
-        { token: "1", logprob: lp(0.8), top_logprobs: [{ token: "1", logprob: lp(0.8) }, { token: "0", logprob: lp(0.2) }] },
-        { token: "1", logprob: lp(0.5), top_logprobs: [{ token: "1", logprob: lp(0.5) }, { token: "2", logprob: lp(0.5) }] },
+        {
+          token: "1",
+          logprob: lp(0.8),
+          top_logprobs: [
+            { token: "1", logprob: lp(0.8) },
+            { token: "0", logprob: lp(0.2) },
+          ],
+        },
+        {
+          token: "1",
+          logprob: lp(0.5),
+          top_logprobs: [
+            { token: "1", logprob: lp(0.5) },
+            { token: "2", logprob: lp(0.5) },
+          ],
+        },
       ],
       catalog,
-      new Map([["001", 5], ["002", 1]]),
+      new Map([
+        ["001", 5],
+        ["002", 1],
+      ]),
     );
     expect(probs.get("011")!).toBeCloseTo(0.4, 2);
     expect(probs.get("012")!).toBeCloseTo(0.4, 2);
@@ -36,7 +63,12 @@ describe("idProbabilities", () => {
   });
 
   it("gives nothing when the answer names no page (000 or prose)", () => {
-    expect(idProbabilities([{ token: "000", logprob: lp(0.9), top_logprobs: [{ token: "000", logprob: lp(0.9) }] }], catalog, new Map()).size).toBe(0);
-    expect(idProbabilities([{ token: "Hello", logprob: lp(0.9), top_logprobs: [{ token: "Hello", logprob: lp(0.9) }] }], catalog, new Map()).size).toBe(0);
+    expect(
+      idProbabilities([{ token: "000", logprob: lp(0.9), top_logprobs: [{ token: "000", logprob: lp(0.9) }] }], catalog, new Map()).size,
+    ).toBe(0);
+    expect(
+      idProbabilities([{ token: "Hello", logprob: lp(0.9), top_logprobs: [{ token: "Hello", logprob: lp(0.9) }] }], catalog, new Map())
+        .size,
+    ).toBe(0);
   });
 });

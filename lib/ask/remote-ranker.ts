@@ -17,7 +17,8 @@ export class RankerUnavailable extends Error {
 type TopLogprob = { token: string; logprob: number };
 type Position = { token: string; logprob: number; top_logprobs?: TopLogprob[] };
 
-const RULES = "You choose the single page of a website that best answers a visitor's question. Reply with only the id of that page (the digits before the tab), or 000 if no page fits.";
+const RULES =
+  "You choose the single page of a website that best answers a visitor's question. Reply with only the id of that page (the digits before the tab), or 000 if no page fits.";
 
 /**
  * One OpenAI-compatible chat completion over the fixed catalogue, reading the logprobs of

@@ -4,7 +4,8 @@ import { AskInputSchema, bodyToInput, parsePrev, toAskRequest } from "./request"
 
 const HOST = "example.org";
 const parse = (raw: Record<string, unknown>) => AskInputSchema.safeParse(raw);
-const request = (raw: Record<string, unknown>, dialect: "legacy" | "0.55" = "legacy") => toAskRequest(AskInputSchema.parse(raw), HOST, dialect);
+const request = (raw: Record<string, unknown>, dialect: "legacy" | "0.55" = "legacy") =>
+  toAskRequest(AskInputSchema.parse(raw), HOST, dialect);
 
 describe("the /ask input", () => {
   it("reads the legacy query string with defaults", () => {
@@ -14,7 +15,10 @@ describe("the /ask input", () => {
   });
 
   it("lets body fields win over the query string", () => {
-    const raw = bodyToInput({ query: { text: "b" }, top_k: 2, prefer: { streaming: false }, query_id: "y", context: { prev: ["p1"] } }, { query: "a", top_k: "9", streaming: "1", query_id: "x" });
+    const raw = bodyToInput(
+      { query: { text: "b" }, top_k: 2, prefer: { streaming: false }, query_id: "y", context: { prev: ["p1"] } },
+      { query: "a", top_k: "9", streaming: "1", query_id: "x" },
+    );
     expect(request(raw, "0.55")).toMatchObject({ dialect: "0.55", query: "b", topK: 2, streaming: false, queryId: "y", prev: ["p1"] });
   });
 

@@ -30,7 +30,10 @@ export function parsePrev(raw: string | readonly string[] | null | undefined): s
       }
     } else items = trimmed.split(",");
   }
-  return items.map((s) => String(s).trim()).filter(Boolean).slice(0, MAX_PREV);
+  return items
+    .map((s) => String(s).trim())
+    .filter(Boolean)
+    .slice(0, MAX_PREV);
 }
 
 /**
@@ -43,7 +46,9 @@ export const AskInputSchema = z.object({
   streaming: z
     .union([z.boolean(), z.string()])
     .optional()
-    .meta({ description: "0, false, no or off (or false): one JSON body; anything else or absent: text/event-stream. Ignored by the MCP tool." }),
+    .meta({
+      description: "0, false, no or off (or false): one JSON body; anything else or absent: text/event-stream. Ignored by the MCP tool.",
+    }),
   mode: mode("list (default); summarize and generate are not served (501 with `supported_modes`)"),
   generate_mode: mode("Legacy spelling of mode"),
   site: z.string().max(300).optional().meta({ description: "Empty, all, this host, or https://this host; anything else is a 400" }),
@@ -82,9 +87,13 @@ function checkSite(site: string | undefined, host: string): void {
   const hostname = bare.replace(/:\d+$/, "");
   const ok = ["", "all", bare, hostname, `https://${bare}`, `https://${hostname}`, `http://${bare}`].includes(s);
   if (!ok) {
-    throw new ApiError("bad_request", `site ${JSON.stringify(site)} is not served here; the only site is ${hostname} (or leave it empty, or "all").`, {
-      extras: { parameter: "site" },
-    });
+    throw new ApiError(
+      "bad_request",
+      `site ${JSON.stringify(site)} is not served here; the only site is ${hostname} (or leave it empty, or "all").`,
+      {
+        extras: { parameter: "site" },
+      },
+    );
   }
 }
 

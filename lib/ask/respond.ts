@@ -17,7 +17,14 @@ export function askResult(doc: Doc, score: number, base: string, host: string, t
     site: host,
     // Extractive only: text from the page around the question's words, else its own summary line.
     description: matchedSnippet(doc.text, terms) ?? doc.description,
-    schema_object: { "@context": "https://schema.org" as const, "@type": SCHEMA_TYPES[doc.kind], "@id": url, url, name: doc.title, description: doc.description },
+    schema_object: {
+      "@context": "https://schema.org" as const,
+      "@type": SCHEMA_TYPES[doc.kind],
+      "@id": url,
+      url,
+      name: doc.title,
+      description: doc.description,
+    },
   };
 }
 
@@ -62,7 +69,8 @@ export function askStream(answer: AskAnswer, dialect: AskRequest["dialect"], cli
   const send = (data: unknown, event?: string) => frames.push(`${event ? `event: ${event}\n` : ""}data: ${JSON.stringify(data)}\n\n`);
   if (dialect === "legacy") {
     send({ message_type: "api_version", api_version: "0.1", query_id: id });
-    if (answer.decontextualized_query) send({ message_type: "decontextualized_query", decontextualized_query: answer.decontextualized_query, query_id: id });
+    if (answer.decontextualized_query)
+      send({ message_type: "decontextualized_query", decontextualized_query: answer.decontextualized_query, query_id: id });
     send({ message_type: "result_batch", results: answer.results, query_id: id });
     send({ message_type: "complete", query_id: id, total: answer.total, _meta: answer._meta });
   } else {

@@ -8,7 +8,14 @@ export const AskResultSchema = named(
   z.object({
     url: z.url(),
     name: z.string(),
-    score: z.int().min(0).max(100).meta({ description: "With model ranking, the probability (in %) the model puts on this page; with lexical ranking, relevance relative to the best match" }),
+    score: z
+      .int()
+      .min(0)
+      .max(100)
+      .meta({
+        description:
+          "With model ranking, the probability (in %) the model puts on this page; with lexical ranking, relevance relative to the best match",
+      }),
     site: z.string().optional().meta({ description: "The service's own host name" }),
     description: z.string().optional().meta({ description: "Extract from the page around the question's words (never model-written)" }),
     schema_object: z
@@ -67,7 +74,10 @@ export const AskBodySchema = named(
     .object({
       query: z.object({ text: z.string().min(1).max(500), site: z.string().optional() }).loose(),
       prefer: z.object({ streaming: z.boolean().optional(), mode: z.string().optional() }).loose().optional(),
-      context: z.object({ prev: z.array(z.string().max(500)).optional() }).loose().optional(),
+      context: z
+        .object({ prev: z.array(z.string().max(500)).optional() })
+        .loose()
+        .optional(),
       query_id: z.string().max(200).optional(),
       top_k: z.int().min(1).max(50).optional(),
       decontextualized_query: z.string().max(500).optional(),

@@ -160,7 +160,25 @@ const STEP3: [string, string][] = (
   ] as [string, string][]
 ).sort((a, b) => b[0].length - a[0].length);
 const STEP4: [string, string][] = [
-  "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion", "ou", "ism", "ate", "iti", "ous", "ive", "ize",
+  "al",
+  "ance",
+  "ence",
+  "er",
+  "ic",
+  "able",
+  "ible",
+  "ant",
+  "ement",
+  "ment",
+  "ent",
+  "ion",
+  "ou",
+  "ism",
+  "ate",
+  "iti",
+  "ous",
+  "ive",
+  "ize",
 ]
   .sort((a, b) => b.length - a.length)
   .map((s) => [s, ""]);
@@ -201,13 +219,45 @@ export function porterStem(word: string): string {
 
 /** Question words and contractions the search stopwords miss ("what's" tokenizes as "whats"). */
 const QUESTION_WORDS = new Set([
-  "whats", "hows", "wheres", "whos", "thats", "theres", "heres", "dont", "doesnt", "didnt", "cant", "wont", "isnt", "arent",
-  "im", "ive", "id", "youre", "shes", "hes", "its", "lets", "does", "doing", "why", "when", "whom", "whose", "she",
+  "whats",
+  "hows",
+  "wheres",
+  "whos",
+  "thats",
+  "theres",
+  "heres",
+  "dont",
+  "doesnt",
+  "didnt",
+  "cant",
+  "wont",
+  "isnt",
+  "arent",
+  "im",
+  "ive",
+  "id",
+  "youre",
+  "shes",
+  "hes",
+  "its",
+  "lets",
+  "does",
+  "doing",
+  "why",
+  "when",
+  "whom",
+  "whose",
+  "she",
 ]);
 
 /** Lowercased word tokens, apostrophes folded into the word as the search tokenizer does. */
 function words(text: string): string[] {
-  return text.toLowerCase().replace(/[’']/g, "").match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’']/g, "")
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** One word of `words()` normalized: "" for a stopword, else folded and stemmed. */
@@ -273,7 +323,11 @@ export function pageLabels(docs: Doc[]): Map<string, string> {
   const byUrl = new Map<string, string>();
   const taken = new Set<string>();
   for (const url of [...new Set(docs.map((d) => d.url))].sort()) {
-    const base = url.replace(/^\/+/, "").replace(/[^a-z0-9-]+/gi, "_").toLowerCase() || "home";
+    const base =
+      url
+        .replace(/^\/+/, "")
+        .replace(/[^a-z0-9-]+/gi, "_")
+        .toLowerCase() || "home";
     let label = base;
     for (let i = 2; taken.has(label); i++) label = `${base}_${i}`;
     taken.add(label);

@@ -10,15 +10,27 @@ export const errorCatalogue = {
     hint: "Send API-Version: 1 or omit the header.",
   },
   unauthorized: { status: 401, message: "This path needs the operator's secret.", hint: "Only the site's scheduler calls it." },
-  forbidden: { status: 403, message: "This request is not allowed from here.", hint: "Call it from a server, or from the site's own pages." },
+  forbidden: {
+    status: 403,
+    message: "This request is not allowed from here.",
+    hint: "Call it from a server, or from the site's own pages.",
+  },
   not_found: { status: 404, message: "Nothing lives at this path.", hint: "See /sitemap.xml for pages and /openapi.json for the API." },
-  method_not_allowed: { status: 405, message: "This method is not served at this path.", hint: "Use one of the methods in the Allow header." },
+  method_not_allowed: {
+    status: 405,
+    message: "This method is not served at this path.",
+    hint: "Use one of the methods in the Allow header.",
+  },
   rate_limited: { status: 429, message: "Too many requests.", hint: "Wait for the number of seconds in Retry-After, then try again." },
   internal_error: { status: 500, message: "Something went wrong on our side.", hint: "Try again later; the failure was logged." },
   not_implemented: { status: 501, message: "This mode is not served.", hint: "Use a supported mode." },
   upstream_failed: { status: 502, message: "An upstream service could not be read.", hint: "Try again later." },
   storage_unavailable: { status: 503, message: "Storage could not be read.", hint: "Try again in a minute." },
-  not_configured: { status: 503, message: "This capability is not configured on this deployment.", hint: "The site owner can enable it; see the README." },
+  not_configured: {
+    status: 503,
+    message: "This capability is not configured on this deployment.",
+    hint: "The site owner can enable it; see the README.",
+  },
   no_playlist: { status: 503, message: "No playlist is set.", hint: "Try again later." },
 } as const satisfies Record<string, { status: number; message: string; hint: string }>;
 

@@ -53,13 +53,26 @@ export function limitHeaders(limit: LimitState | undefined): Record<string, stri
 
 /** The spec's Error body with the shared headers; never cached. */
 export function errorResponse(err: ApiError, o: { head?: boolean; negotiated?: boolean; headers?: Record<string, string> } = {}): Response {
-  const headers = { ...commonHeaders(o.negotiated, o.headers), "cache-control": "no-store", ...err.headers, "content-type": "application/json; charset=utf-8" };
+  const headers = {
+    ...commonHeaders(o.negotiated, o.headers),
+    "cache-control": "no-store",
+    ...err.headers,
+    "content-type": "application/json; charset=utf-8",
+  };
   return new Response(o.head ? null : JSON.stringify(err.body()), { status: err.status, headers });
 }
 
 /** An error page that is not JSON (the Markdown or HTML 404), with the same shared headers. */
-export function documentErrorResponse(status: number, body: string, media: string, o: { head?: boolean; negotiated?: boolean } = {}): Response {
-  return new Response(o.head ? null : body, { status, headers: { ...commonHeaders(o.negotiated), "cache-control": "no-store", "content-type": media } });
+export function documentErrorResponse(
+  status: number,
+  body: string,
+  media: string,
+  o: { head?: boolean; negotiated?: boolean } = {},
+): Response {
+  return new Response(o.head ? null : body, {
+    status,
+    headers: { ...commonHeaders(o.negotiated), "cache-control": "no-store", "content-type": media },
+  });
 }
 
 export interface Reply {
@@ -118,7 +131,10 @@ export function preflightResponse(allow: readonly string[], negotiated?: boolean
 
 export function methodNotAllowed(method: string, path: string, allow: readonly string[], negotiated?: boolean): Response {
   const list = allow.join(", ");
-  const err = new ApiError("method_not_allowed", `${method} is not served at ${path}; use ${list}.`, { extras: { allow: [...allow] }, headers: { allow: list } });
+  const err = new ApiError("method_not_allowed", `${method} is not served at ${path}; use ${list}.`, {
+    extras: { allow: [...allow] },
+    headers: { allow: list },
+  });
   return errorResponse(err, { negotiated, head: method === "HEAD" });
 }
 
@@ -168,7 +184,10 @@ export type RouteHandler = (req: NextRequest, ctx?: unknown) => Promise<Response
  * endpoint. `handle` returns a Reply, or a Response (the MCP transport's own), to which
  * the shared headers are added.
  */
-export function route(o: RouteOptions, handle: (r: RouteRequest, routeCtx: unknown) => Promise<Reply | Response>): Record<AnyMethod, RouteHandler> {
+export function route(
+  o: RouteOptions,
+  handle: (r: RouteRequest, routeCtx: unknown) => Promise<Reply | Response>,
+): Record<AnyMethod, RouteHandler> {
   const served = new Set<string>([...o.methods, "OPTIONS"]);
   if (o.methods.includes("GET")) served.add("HEAD");
   const allow = ALL_METHODS.filter((m) => served.has(m));
@@ -187,7 +206,10 @@ export function route(o: RouteOptions, handle: (r: RouteRequest, routeCtx: unkno
         limit = await spend(o.policy, caller);
         if (!limit.allowed) throw rateLimited(limit);
       }
-      const reply = await handle({ req, method: head ? "GET" : (method as "GET" | "POST"), caller, base: publicBase(req), limit }, routeCtx);
+      const reply = await handle(
+        { req, method: head ? "GET" : (method as "GET" | "POST"), caller, base: publicBase(req), limit },
+        routeCtx,
+      );
       if (reply instanceof Response) return withSharedHeaders(reply, o.negotiated, limit, head);
       return successResponse(req, reply, { negotiated: o.negotiated, limit });
     } catch (err) {
@@ -195,7 +217,10 @@ export function route(o: RouteOptions, handle: (r: RouteRequest, routeCtx: unkno
       return errorResponse(e, { head, negotiated: o.negotiated, headers: limitHeaders(limit) });
     }
   }
-  return Object.fromEntries(ALL_METHODS.map((m) => [m, (req: NextRequest, ctx?: unknown) => serve(req, m, ctx)])) as Record<AnyMethod, RouteHandler>;
+  return Object.fromEntries(ALL_METHODS.map((m) => [m, (req: NextRequest, ctx?: unknown) => serve(req, m, ctx)])) as Record<
+    AnyMethod,
+    RouteHandler
+  >;
 }
 
 function withSharedHeaders(res: Response, negotiated: boolean | undefined, limit: LimitState | undefined, head: boolean): Response {
@@ -205,7 +230,10 @@ function withSharedHeaders(res: Response, negotiated: boolean | undefined, limit
 }
 
 function checkSecret(req: Request, secret: string | undefined): void {
-  if (!secret) throw new ApiError("not_configured", "This route is switched off: no secret is configured for it.", { hint: "Set CRON_SECRET to enable it." });
+  if (!secret)
+    throw new ApiError("not_configured", "This route is switched off: no secret is configured for it.", {
+      hint: "Set CRON_SECRET to enable it.",
+    });
   const given = req.headers.get("authorization") ?? "";
   const expected = `Bearer ${secret}`;
   const a = createHash("sha256").update(given).digest();
@@ -230,17 +258,29 @@ export function endpointHandlers(e: Endpoint): Record<AnyMethod, RouteHandler> {
     const timing = serverTiming(outcome.timings);
     const extra = timing ? { "server-timing": timing } : undefined;
     if (!outcome.ok) {
-      return errorResponse(outcome.error, { head: req.method === "HEAD", negotiated: b.negotiated, headers: { ...limitHeaders(outcome.limit), ...extra } });
+      return errorResponse(outcome.error, {
+        head: req.method === "HEAD",
+        negotiated: b.negotiated,
+        headers: { ...limitHeaders(outcome.limit), ...extra },
+      });
     }
     const input = outcome.input as Record<string, unknown>;
     const rep = b.representations?.find((r) => r.applies(input));
     if (rep) {
       const body = rep.render(outcome.data, input, outcome.ctx as RunContext);
-      return successResponse(req, { body, media: rep.media, headers: { ...rep.headers, ...extra }, cache: b.cache }, { negotiated: b.negotiated, limit: outcome.limit });
+      return successResponse(
+        req,
+        { body, media: rep.media, headers: { ...rep.headers, ...extra }, cache: b.cache },
+        { negotiated: b.negotiated, limit: outcome.limit },
+      );
     }
     const body: BodyInit = b.encode ? (b.encode(outcome.data as never) as BodyInit) : JSON.stringify(outcome.data);
     const headers = { ...b.headers?.(outcome.data as never), ...extra };
-    return successResponse(req, { body, media: b.media ?? "application/json; charset=utf-8", headers, cache: b.cache, etag: b.etag }, { negotiated: b.negotiated, limit: outcome.limit });
+    return successResponse(
+      req,
+      { body, media: b.media ?? "application/json; charset=utf-8", headers, cache: b.cache, etag: b.etag },
+      { negotiated: b.negotiated, limit: outcome.limit },
+    );
   });
 }
 
@@ -267,7 +307,8 @@ async function readBody(req: Request): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new ApiError("bad_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError("bad_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
+    throw new ApiError("bad_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   return text;
 }
 

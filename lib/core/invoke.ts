@@ -116,7 +116,9 @@ export function toApiError(err: unknown, where: string): ApiError {
   }
   if (err instanceof Error && err.name === "MissingBuildError") {
     console.error(`[api] ${where}: ${err.message}`);
-    return new ApiError("not_configured", "This deployment was started without its build artifacts.", { hint: "The operator needs to run `npm run build`." });
+    return new ApiError("not_configured", "This deployment was started without its build artifacts.", {
+      hint: "The operator needs to run `npm run build`.",
+    });
   }
   console.error(`[api] ${where}: unexpected error`, err);
   return new ApiError("internal_error");

@@ -8,7 +8,12 @@ export function markdownTokens(md: string): string {
 }
 
 /** An endpoint whose data is already its bytes (Markdown, llms.txt, an Atom feed): sent as they are. */
-export function textBinding(path: string, media: string, cache: CachePolicy, o: { negotiated?: boolean; etag?: boolean } = {}): HttpBinding<unknown, string> {
+export function textBinding(
+  path: string,
+  media: string,
+  cache: CachePolicy,
+  o: { negotiated?: boolean; etag?: boolean } = {},
+): HttpBinding<unknown, string> {
   return {
     path,
     media,

@@ -10,7 +10,10 @@ import { LensRefusal } from "./target-url";
  * that cannot be read a 502, and a target answering 4xx/5xx an ordinary observation.
  * Shared by /lens/fetch and the MCP snapshot tools.
  */
-export async function observeOrRefuse(url: string, o: { base: string; signal: AbortSignal; parameter?: string; timing?: (name: string, ms: number) => void }): Promise<LensObservation> {
+export async function observeOrRefuse(
+  url: string,
+  o: { base: string; signal: AbortSignal; parameter?: string; timing?: (name: string, ms: number) => void },
+): Promise<LensObservation> {
   try {
     const timings: { fetch?: number; analyze?: number } = {};
     const observation = await observePage(url, { base: o.base, signal: o.signal, timings });
@@ -18,9 +21,13 @@ export async function observeOrRefuse(url: string, o: { base: string; signal: Ab
     return observation;
   } catch (e) {
     if (e instanceof LensRefusal) {
-      throw new ApiError("bad_request", e.message, { extras: { parameter: o.parameter ?? "url" }, hint: "Send a public http or https URL on port 80 or 443." });
+      throw new ApiError("bad_request", e.message, {
+        extras: { parameter: o.parameter ?? "url" },
+        hint: "Send a public http or https URL on port 80 or 443.",
+      });
     }
-    if (e instanceof LensFetchFailure) throw new ApiError("upstream_failed", e.message, { hint: "Check that the URL opens in a browser, then try again." });
+    if (e instanceof LensFetchFailure)
+      throw new ApiError("upstream_failed", e.message, { hint: "Check that the URL opens in a browser, then try again." });
     throw e;
   }
 }
@@ -37,11 +44,17 @@ export const lensFetch = defineEndpoint({
   outputDescription: "The observation",
   errors: [
     { status: 501, code: "not_implemented", description: "mode=edge: the third-party readiness level is not served on this deployment" },
-    { status: 502, code: "upstream_failed", description: `The target did not answer within ${LIMITS.timeoutMs / 1000} seconds, could not be reached, or redirected too often` },
+    {
+      status: 502,
+      code: "upstream_failed",
+      description: `The target did not answer within ${LIMITS.timeoutMs / 1000} seconds, could not be reached, or redirected too often`,
+    },
   ],
   run: (input, { base, signal, timing }) => {
     if (input.mode === "edge") {
-      throw new ApiError("not_implemented", "mode=edge (the third-party agent-readiness level) is not served on this deployment.", { hint: "Omit mode for the full observation." });
+      throw new ApiError("not_implemented", "mode=edge (the third-party agent-readiness level) is not served on this deployment.", {
+        hint: "Omit mode for the full observation.",
+      });
     }
     return observeOrRefuse(input.url, { base, signal, timing });
   },

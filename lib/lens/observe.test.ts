@@ -15,7 +15,15 @@ const observe = (path: string, timeoutMs?: number) =>
 describe("the page observation of a rich page", () => {
   it("reports the response as fetched by the documented crawler", async () => {
     const o = await observe("/rich");
-    expect(o).toMatchObject({ ok: true, status: 200, redirected: false, binary: false, truncated: false, url: `${site.base}/rich`, finalUrl: `${site.base}/rich` });
+    expect(o).toMatchObject({
+      ok: true,
+      status: 200,
+      redirected: false,
+      binary: false,
+      truncated: false,
+      url: `${site.base}/rich`,
+      finalUrl: `${site.base}/rich`,
+    });
     expect(o.fetchedBy).toBe("Mozilla/5.0 (compatible; SiteLens/1.0; +https://me.example/developers#lens)");
     expect(o.contentType).toBe("text/html; charset=utf-8");
     expect(o.headers["x-custom-header"]).toBe("Kept");
@@ -90,7 +98,11 @@ describe("the page observation of a rich page", () => {
 
   it("reads robots directives and notices a rule that names an AI crawler", async () => {
     const { ai } = await observe("/rich");
-    expect(ai.directives).toEqual({ metaRobots: "index, follow, max-snippet:80", xRobotsTag: "noarchive, GPTBot: noindex", namesAiCrawlers: true });
+    expect(ai.directives).toEqual({
+      metaRobots: "index, follow, max-snippet:80",
+      xRobotsTag: "noarchive, GPTBot: noindex",
+      namesAiCrawlers: true,
+    });
     expect(ai.llmsTxtPresent).toBe(true);
   });
 
@@ -160,7 +172,10 @@ describe("other bodies", () => {
   });
 
   it("reports an undecodable Content-Encoding instead of guessing at the bytes", async () => {
-    for (const [path, encoding] of [["/weird-encoding", "x-snappy-framed"], ["/corrupt-gzip", "gzip"]] as const) {
+    for (const [path, encoding] of [
+      ["/weird-encoding", "x-snappy-framed"],
+      ["/corrupt-gzip", "gzip"],
+    ] as const) {
       const o = await observe(path);
       expect(o.bodyUnreadable, path).toEqual({ reason: "undecodable-content-encoding", encoding });
       expect(o.cost, path).toBeNull();
@@ -198,7 +213,14 @@ describe("other bodies", () => {
     await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as import("node:net").AddressInfo).port}`;
     const saved = { ...process.env };
-    Object.assign(process.env, { HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl, ALL_PROXY: proxyUrl, http_proxy: proxyUrl, https_proxy: proxyUrl, NO_PROXY: "" });
+    Object.assign(process.env, {
+      HTTP_PROXY: proxyUrl,
+      HTTPS_PROXY: proxyUrl,
+      ALL_PROXY: proxyUrl,
+      http_proxy: proxyUrl,
+      https_proxy: proxyUrl,
+      NO_PROXY: "",
+    });
     try {
       const o = await observe("/rich");
       expect(o.structured.title).toBe("Field notes on tide pools");

@@ -59,7 +59,9 @@ export async function observePage(rawUrl: string, o: ObserveOptions): Promise<Le
   const markdown = scan && doc ? mainContentMarkdown(scan, doc, res.finalUrl) : undefined;
   const visible = scan?.text ?? collapseLines(parsedText);
   const headings = scan?.headings ?? [];
-  const outline = [structured.title && `# ${structured.title}`, ...headings.map((h) => `${"#".repeat(h.level)} ${h.text}`)].filter(Boolean).join("\n");
+  const outline = [structured.title && `# ${structured.title}`, ...headings.map((h) => `${"#".repeat(h.level)} ${h.text}`)]
+    .filter(Boolean)
+    .join("\n");
 
   const cost =
     binary || res.bodyUnreadable

@@ -255,7 +255,9 @@ describe("harness", () => {
     // Operator-allowed, so vettingLookup passes 0.0.0.0 on; the guard must stop it. (0.0.0.0 is
     // chosen so that even a broken guard would only reach this machine.)
     const resolver = tableResolver({ "guard.example": ["0.0.0.0"] });
-    const result = await outcome(safeFetch("http://guard.example/", { userAgent: UA, allowHosts: ["guard.example:80"], resolver, timeoutMs: 5000 }));
+    const result = await outcome(
+      safeFetch("http://guard.example/", { userAgent: UA, allowHosts: ["guard.example:80"], resolver, timeoutMs: 5000 }),
+    );
     expect(result).toBeInstanceOf(LensFetchFailure);
     expect((result as Error).message).toMatch(/name guard: guard\.example resolved to 0\.0\.0\.0, not loopback/);
     expect(blocked).toEqual(["guard.example -> 0.0.0.0:80"]);
@@ -366,7 +368,11 @@ describe("vettingLookup with injected resolvers", () => {
       const rebinding = vi.fn<Resolver>(async () => (calls++ % 2 === 0 ? answers("93.184.215.14") : answers("127.0.0.1")));
       // One lookup function, as safeFetch's Agent holds one for all its connections.
       const refusals: LensRefusal[] = [];
-      const lookup = vettingLookup(rebinding, () => false, (r) => refusals.push(r));
+      const lookup = vettingLookup(
+        rebinding,
+        () => false,
+        (r) => refusals.push(r),
+      );
       const call = () =>
         new Promise<unknown[]>((resolve) => lookup("rebind.example", { ...options }, (...args: unknown[]) => resolve(args)));
 
@@ -396,7 +402,10 @@ describe("safeFetch refuses names that resolve inside, before any connection", (
   it("refuses http://rebind.example/ resolving to 127.0.0.1; the :80 canary sees nothing", async () => {
     const resolver = tableResolver({ "rebind.example": ["127.0.0.1"] });
     const result = await outcome(safeFetch("http://rebind.example/", { userAgent: UA, allowHosts: [], resolver, timeoutMs: 5000 }));
-    expectRefusal(result, /^rebind\.example resolves to 127\.0\.0\.1: 127\.0\.0\.1 is a loopback address; only public addresses can be fetched\.$/);
+    expectRefusal(
+      result,
+      /^rebind\.example resolves to 127\.0\.0\.1: 127\.0\.0\.1 is a loopback address; only public addresses can be fetched\.$/,
+    );
     expect(resolver).toHaveBeenCalledWith("rebind.example");
     expect(handed).toEqual([]);
     if (canary80) expect(canary80.connections).toBe(0);
@@ -437,8 +446,7 @@ describe("safeFetch refuses names that resolve inside, before any connection", (
 describe("safeFetch re-checks every redirect hop", () => {
   const STATUSES = [301, 302, 303, 307, 308];
   const allow = () => [`127.0.0.1:${redirector.port}`];
-  const start = (status: number, location: string) =>
-    `http://127.0.0.1:${redirector.port}/r/${status}?to=${encodeURIComponent(location)}`;
+  const start = (status: number, location: string) => `http://127.0.0.1:${redirector.port}/r/${status}?to=${encodeURIComponent(location)}`;
 
   const targets: [string, () => string, RegExp][] = [
     ["a loopback canary on a port not allowlisted", () => `http://127.0.0.1:${canary.port}/`, /Port \d+ is refused/],
@@ -469,7 +477,12 @@ describe("safeFetch re-checks every redirect hop", () => {
   it.each(STATUSES)("status %i: refuses a Location to a name resolving to metadata, at connect time", async (status) => {
     const resolver = tableResolver({ "169-254-169-254.nip.io": ["169.254.169.254"] });
     const result = await outcome(
-      safeFetch(start(status, "http://169-254-169-254.nip.io/latest/meta-data/"), { userAgent: UA, allowHosts: allow(), resolver, timeoutMs: 5000 }),
+      safeFetch(start(status, "http://169-254-169-254.nip.io/latest/meta-data/"), {
+        userAgent: UA,
+        allowHosts: allow(),
+        resolver,
+        timeoutMs: 5000,
+      }),
     );
     expectRefusal(result, /^Redirect 1 was refused: 169-254-169-254\.nip\.io resolves to 169\.254\.169\.254: /);
     expect(resolver).toHaveBeenCalledTimes(1);
@@ -510,7 +523,9 @@ describe("safeFetch re-checks every redirect hop", () => {
     ["/loop/a", /^The target redirects in a loop \(back to http:\/\/127\.0\.0\.1:\d+\/loop\/a\)\.$/],
     ["/self", /^The target redirects in a loop \(back to http:\/\/127\.0\.0\.1:\d+\/self\)\.$/],
   ])("fails the redirect loop %s", async (p, message) => {
-    const result = await outcome(safeFetch(`http://127.0.0.1:${redirector.port}${p}`, { userAgent: UA, allowHosts: allow(), timeoutMs: 5000 }));
+    const result = await outcome(
+      safeFetch(`http://127.0.0.1:${redirector.port}${p}`, { userAgent: UA, allowHosts: allow(), timeoutMs: 5000 }),
+    );
     expect(result).toBeInstanceOf(LensFetchFailure);
     expect((result as Error).message).toMatch(message);
   });
@@ -539,7 +554,9 @@ describe("safeFetch re-checks every redirect hop", () => {
   it("a redirect from an allowed name:port to the same name on port 80 is vetted", async () => {
     const resolver = tableResolver({ "svc.example": ["127.0.0.1"] });
     const url = `http://svc.example:${redirector.port}/r/302?to=${encodeURIComponent("http://svc.example/")}`;
-    const result = await outcome(safeFetch(url, { userAgent: UA, allowHosts: [`svc.example:${redirector.port}`], resolver, timeoutMs: 5000 }));
+    const result = await outcome(
+      safeFetch(url, { userAgent: UA, allowHosts: [`svc.example:${redirector.port}`], resolver, timeoutMs: 5000 }),
+    );
     expectRefusal(result, /^Redirect 1 was refused: svc\.example resolves to 127\.0\.0\.1: /);
     expect(handed).toEqual([`svc.example -> 127.0.0.1:${redirector.port}`]);
     if (canary80) expect(canary80.connections).toBe(0);
@@ -562,8 +579,25 @@ describe("safeFetch refuses an https → http downgrade to a private host", () =
       const cert = path.join(dir, "cert.pem");
       execFileSync(
         "openssl",
-        ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", cert,
-          "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+        [
+          "req",
+          "-x509",
+          "-newkey",
+          "ec",
+          "-pkeyopt",
+          "ec_paramgen_curve:prime256v1",
+          "-nodes",
+          "-keyout",
+          key,
+          "-out",
+          cert,
+          "-days",
+          "1",
+          "-subj",
+          "/CN=127.0.0.1",
+          "-addext",
+          "subjectAltName=IP:127.0.0.1",
+        ],
         { stdio: "ignore", timeout: 20_000 },
       );
       tls = await listen(https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, redirectHandler));

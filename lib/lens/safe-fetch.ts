@@ -69,7 +69,11 @@ export async function safeFetch(rawUrl: string, options: FetchOptions): Promise<
   let refusal: LensRefusal | null = null;
   const agent = new Agent({
     connect: {
-      lookup: vettingLookup(options.resolver ?? systemResolver, (host) => operatorHosts.has(host), (r) => (refusal = r)) as unknown as LookupFunction,
+      lookup: vettingLookup(
+        options.resolver ?? systemResolver,
+        (host) => operatorHosts.has(host),
+        (r) => (refusal = r),
+      ) as unknown as LookupFunction,
       timeout: limits.timeoutMs,
     },
     headersTimeout: limits.timeoutMs,
@@ -149,10 +153,12 @@ export async function safeFetch(rawUrl: string, options: FetchOptions): Promise<
       };
     }
   } catch (e) {
-    if (refusal) throw redirects.length ? new LensRefusal(`Redirect ${redirects.length} was refused: ${(refusal as LensRefusal).message}`) : refusal;
+    if (refusal)
+      throw redirects.length ? new LensRefusal(`Redirect ${redirects.length} was refused: ${(refusal as LensRefusal).message}`) : refusal;
     if (e instanceof LensRefusal || e instanceof LensFetchFailure) throw e;
     const code = (e as { cause?: { code?: string } })?.cause?.code;
-    if (timeout.aborted || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT") throw new LensFetchFailure(`The target did not answer within ${limits.timeoutMs / 1000} seconds.`, { cause: e });
+    if (timeout.aborted || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT")
+      throw new LensFetchFailure(`The target did not answer within ${limits.timeoutMs / 1000} seconds.`, { cause: e });
     if (options.signal?.aborted) throw e;
     throw new LensFetchFailure(`The target could not be fetched: ${describe(e)}.`, { cause: e });
   } finally {
@@ -183,7 +189,8 @@ export function vettingLookup(resolver: Resolver, operatorAllowed: (host: string
         }
         const family = opts.family === 4 || opts.family === 6 ? opts.family : 0;
         const usable = family ? answers.filter((a) => a.family === family) : answers;
-        if (usable.length === 0) return callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: "ENOTFOUND" }));
+        if (usable.length === 0)
+          return callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: "ENOTFOUND" }));
         if (opts.all) callback(null, usable);
         else callback(null, usable[0].address, usable[0].family);
       },
@@ -216,7 +223,10 @@ async function readCapped(stream: ReadableStream<Uint8Array>, max: number): Prom
 
 function isDecodeError(e: unknown): boolean {
   const code = (e as { code?: string })?.code ?? (e as { cause?: { code?: string } })?.cause?.code ?? "";
-  return /^Z_|ERR_(ZLIB|BROTLI|ZSTD)|ERR__ERROR_FORMAT/i.test(code) || /incorrect header check|invalid (block|distance|stored)|unexpected end of file|decompression/i.test(String((e as Error)?.message ?? ""));
+  return (
+    /^Z_|ERR_(ZLIB|BROTLI|ZSTD)|ERR__ERROR_FORMAT/i.test(code) ||
+    /incorrect header check|invalid (block|distance|stored)|unexpected end of file|decompression/i.test(String((e as Error)?.message ?? ""))
+  );
 }
 
 function describe(e: unknown): string {

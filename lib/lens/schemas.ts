@@ -56,7 +56,10 @@ const TierSchema = z.object({
   note: z.string(),
   chars: z.int().min(0),
   tokens: z.int().min(0),
-  estimated: z.boolean().optional().meta({ description: "Present and true when the text was longer than 24 KB: tokens were counted on evenly spaced samples and scaled" }),
+  estimated: z
+    .boolean()
+    .optional()
+    .meta({ description: "Present and true when the text was longer than 24 KB: tokens were counted on evenly spaced samples and scaled" }),
 });
 
 export const LensObservationSchema = named(
@@ -87,11 +90,18 @@ export const LensObservationSchema = named(
       rawHtml: z.string().meta({ description: "The body as text, up to 512 KiB (empty for binary or unreadable bodies)" }),
       rawBytes: z.int().min(0).meta({ description: "Body bytes read, after decompression" }),
       parsedBytes: z.int().min(0).optional().meta({ description: "HTML bytes parsed (HTML only)" }),
-      parseTruncated: z.boolean().optional().meta({ description: "Only part of the HTML was parsed: it was longer than 512 KiB, or nested deeper than 512 elements (HTML only)" }),
-      text: z.string().meta({ description: "Visible text, one block per line (for bodies that are not HTML, the body's own text up to 512 KiB)" }),
+      parseTruncated: z
+        .boolean()
+        .optional()
+        .meta({
+          description: "Only part of the HTML was parsed: it was longer than 512 KiB, or nested deeper than 512 elements (HTML only)",
+        }),
+      text: z
+        .string()
+        .meta({ description: "Visible text, one block per line (for bodies that are not HTML, the body's own text up to 512 KiB)" }),
       wordCount: z.int().min(0),
       imgTotal: z.int().min(0),
-      imgNoAlt: z.int().min(0).meta({ description: "Images with no alt attribute (alt=\"\" counts as described)" }),
+      imgNoAlt: z.int().min(0).meta({ description: 'Images with no alt attribute (alt="" counts as described)' }),
       headings: z.array(z.object({ level: z.int().min(1).max(6), text: z.string() })),
     }),
     structured: z.object({
@@ -138,7 +148,12 @@ export const LensObservationSchema = named(
 );
 
 export const LensFetchQuerySchema = z.object({
-  url: requiredText("url", 2048, "Public http or https URL; https:// is assumed when no scheme is given. Ports other than 80 and 443, credentials, and private, loopback, link-local or metadata hosts are refused.", "https://example.com/"),
+  url: requiredText(
+    "url",
+    2048,
+    "Public http or https URL; https:// is assumed when no scheme is given. Ports other than 80 and 443, credentials, and private, loopback, link-local or metadata hosts are refused.",
+    "https://example.com/",
+  ),
   phases: z
     .enum(["page"], { error: "phases must be page" })
     .optional()

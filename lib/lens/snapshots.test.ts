@@ -52,7 +52,11 @@ describe.each(backends)("snapshot rows in the %s store", (_name, make) => {
 describe("diffSnapshots", () => {
   it("names every compared field that changed, and nothing else", () => {
     const a = row(1);
-    expect(diffSnapshots(a, { ...a, id: "other", capturedAt: "2026-11-02T00:00:00.000Z" })).toEqual({ sameUrl: true, changed: false, differences: [] });
+    expect(diffSnapshots(a, { ...a, id: "other", capturedAt: "2026-11-02T00:00:00.000Z" })).toEqual({
+      sameUrl: true,
+      changed: false,
+      differences: [],
+    });
     const d = diffSnapshots(a, { ...a, status: 503, title: "Down", contentHash: "b".repeat(64) });
     expect(d.changed).toBe(true);
     expect(d.differences).toEqual([

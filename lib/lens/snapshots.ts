@@ -28,7 +28,10 @@ export const SnapshotSchema = z
     wordCount: z.int().min(0),
     contentHash: z.string().meta({ description: "sha256 of the page's visible text (hex), so a change shows without keeping the body" }),
     readiness: z.int().min(0).max(100).nullable().meta({ description: "Agent-readiness score; null while the discovery pass is not run" }),
-    tier: z.string().nullable().meta({ description: "Spectrum tier (open, signaled, enforced, paid); null while the discovery pass is not run" }),
+    tier: z
+      .string()
+      .nullable()
+      .meta({ description: "Spectrum tier (open, signaled, enforced, paid); null while the discovery pass is not run" }),
   })
   .meta({ description: "One stored observation of a URL." });
 export type Snapshot = z.infer<typeof SnapshotSchema>;
@@ -67,7 +70,11 @@ export async function listSnapshots(store: Store, count: number, url?: string): 
 
 async function findSnapshot(store: Store, id: string, parameter: string): Promise<Snapshot> {
   const row = (await store.listRecent<Snapshot>(SNAPSHOT_KEY, MAX_SNAPSHOTS)).find((r) => r.id === id);
-  if (!row) throw new ApiError("not_found", `No stored snapshot has the id ${JSON.stringify(id)}.`, { extras: { parameter }, hint: "List the rows with representation_capture and no url." });
+  if (!row)
+    throw new ApiError("not_found", `No stored snapshot has the id ${JSON.stringify(id)}.`, {
+      extras: { parameter },
+      hint: "List the rows with representation_capture and no url.",
+    });
   return row;
 }
 
@@ -81,7 +88,11 @@ export const representationCapture = defineEndpoint({
   tag: "lens",
   policy: (raw) => (typeof raw.url === "string" && raw.url.trim() ? "inspect" : "read"),
   input: z.object({
-    url: z.string().max(2048).optional().meta({ description: "Public http or https URL to capture; omit it to list stored rows", examples: ["https://example.com/"] }),
+    url: z
+      .string()
+      .max(2048)
+      .optional()
+      .meta({ description: "Public http or https URL to capture; omit it to list stored rows", examples: ["https://example.com/"] }),
     limit: clampedInt({ min: 1, max: 100, default: 20, description: "Rows to list:" }),
   }),
   output: z.object({

@@ -15,10 +15,10 @@ export function getLimiter(): Limiter {
 function makeLimiter(): Limiter {
   const b = getBackend();
   return b.kind === "upstash"
-      ? withLocalFallback(createUpstashLimiter(b.client, env().STORE_TIMEOUT_MS, env().STORE_PREFIX))
-      : b.kind === "redis"
-        ? withLocalFallback(createRedisLimiter(b.client, env().STORE_PREFIX))
-        : createMemoryLimiter();
+    ? withLocalFallback(createUpstashLimiter(b.client, env().STORE_TIMEOUT_MS, env().STORE_PREFIX))
+    : b.kind === "redis"
+      ? withLocalFallback(createRedisLimiter(b.client, env().STORE_PREFIX))
+      : createMemoryLimiter();
 }
 
 /** Spend one unit of `name` for a caller. */

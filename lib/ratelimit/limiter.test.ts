@@ -28,7 +28,9 @@ describe("policy headers", () => {
     expect(rateLimitHeader(policies.compare, -3, 5)).toBe('"compare";r=0;t=5');
   });
   it("match the Limits table of the spec", () => {
-    expect([policies.read, policies.inspect, policies.compare, policies["ask-model"]].map((p) => [p.limit, p.windowSeconds, p.soft])).toEqual([
+    expect(
+      [policies.read, policies.inspect, policies.compare, policies["ask-model"]].map((p) => [p.limit, p.windowSeconds, p.soft]),
+    ).toEqual([
       [120, 60, false],
       [30, 60, false],
       [4, 60, false],
@@ -48,7 +50,10 @@ describe.each(limiters)("%s limiter", (_name, make) => {
     const limiter = make();
     const results = await Promise.all(Array.from({ length: 50 }, () => limiter.consume(policies.inspect, "caller-a")));
     expect(results.filter((r) => r.allowed)).toHaveLength(30);
-    const remaining = results.filter((r) => r.allowed).map((r) => r.remaining).sort((a, b) => a - b);
+    const remaining = results
+      .filter((r) => r.allowed)
+      .map((r) => r.remaining)
+      .sort((a, b) => a - b);
     expect(remaining).toEqual(Array.from({ length: 30 }, (_, i) => i));
     for (const r of results.filter((x) => !x.allowed)) {
       expect(r.remaining).toBe(0);

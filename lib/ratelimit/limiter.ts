@@ -109,7 +109,8 @@ export function withLocalFallback(primary: Limiter, log: (msg: string) => void =
         degraded = false;
         return result;
       } catch (err) {
-        if (!degraded) log(`[ratelimit] ${primary.backend} limiter failed (${(err as Error).message}); counting in process memory until it returns`);
+        if (!degraded)
+          log(`[ratelimit] ${primary.backend} limiter failed (${(err as Error).message}); counting in process memory until it returns`);
         degraded = true;
         return local.consume(policy, callerKey);
       }

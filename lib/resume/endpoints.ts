@@ -11,8 +11,22 @@ const ResumeSchema = named(
   "Resume",
   z
     .object({
-      basics: z.object({ name: z.string(), label: z.string().optional(), email: z.string().optional(), url: z.string().optional(), summary: z.string().optional() }).loose(),
-      work: z.array(z.object({ name: z.string(), position: z.string().optional(), startDate: z.string().optional(), endDate: z.string().optional() }).loose()).optional(),
+      basics: z
+        .object({
+          name: z.string(),
+          label: z.string().optional(),
+          email: z.string().optional(),
+          url: z.string().optional(),
+          summary: z.string().optional(),
+        })
+        .loose(),
+      work: z
+        .array(
+          z
+            .object({ name: z.string(), position: z.string().optional(), startDate: z.string().optional(), endDate: z.string().optional() })
+            .loose(),
+        )
+        .optional(),
       education: z.array(z.object({ institution: z.string() }).loose()).optional(),
       skills: z.array(z.object({ name: z.string() }).loose()).optional(),
     })

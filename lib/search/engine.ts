@@ -24,7 +24,12 @@ export const BOOSTS: Record<(typeof FIELDS)[number], number> = { title: 4, headi
 
 /** Lowercased word tokens (letters and digits of any script), with straight apostrophes folded in. */
 export function tokenize(text: string): string[] {
-  return text.toLowerCase().replace(/[’']/g, "").match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’']/g, "")
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 export const indexOptions: Options<IndexedFields> = {

@@ -4,7 +4,15 @@ import { siteUrl } from "@/lib/env";
 import type { Doc } from "@/lib/content/types";
 
 /** Canonical URL, Markdown alternate, OpenGraph and Twitter meta for a page. */
-export function pageMetadata(o: { path: string; title: string; description: string; type?: "website" | "article"; date?: string; updated?: string; tags?: string[] }): Metadata {
+export function pageMetadata(o: {
+  path: string;
+  title: string;
+  description: string;
+  type?: "website" | "article";
+  date?: string;
+  updated?: string;
+  tags?: string[];
+}): Metadata {
   const twin = o.path === "/" ? "/index.md" : `${o.path}.md`;
   return {
     title: o.path === "/" ? { absolute: siteConfig.title } : o.title,
@@ -16,7 +24,9 @@ export function pageMetadata(o: { path: string; title: string; description: stri
       title: o.title,
       description: o.description,
       siteName: siteConfig.name,
-      ...(o.type === "article" && o.date ? { publishedTime: o.date, modifiedTime: o.updated ?? o.date, authors: [siteConfig.author.name], tags: o.tags } : {}),
+      ...(o.type === "article" && o.date
+        ? { publishedTime: o.date, modifiedTime: o.updated ?? o.date, authors: [siteConfig.author.name], tags: o.tags }
+        : {}),
     },
     twitter: { card: "summary", title: o.title, description: o.description },
   };

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { closestPaths } from "./suggest";
 
-const known = ["/", "/developers", "/openapi.json", "/health.json", "/.well-known/api-catalog", "/search.json", "/writing", "/writing/first-post"];
+const known = [
+  "/",
+  "/developers",
+  "/openapi.json",
+  "/health.json",
+  "/.well-known/api-catalog",
+  "/search.json",
+  "/writing",
+  "/writing/first-post",
+];
 
 describe("closestPaths", () => {
   it.each([

@@ -26,7 +26,8 @@ export function twinRoute(knownPaths: () => string[]) {
   return route({ path: "/twins", methods: ["GET"], negotiated: true, policy: "read" }, async ({ req, base }, routeCtx) => {
     const segments = (await (routeCtx as { params: Promise<{ path?: string[] }> }).params).path;
     const page = !segments?.length || (segments.length === 1 && segments[0] === "index") ? "/" : `/${segments.join("/")}`;
-    if (page === "/search") return markdownReply(searchMarkdown(req.nextUrl.searchParams.get("q") ?? "", base), `${base}/search`, "no-store");
+    if (page === "/search")
+      return markdownReply(searchMarkdown(req.nextUrl.searchParams.get("q") ?? "", base), `${base}/search`, "no-store");
     if (page === "/photos" || page.startsWith("/photos/")) {
       const md = photosMarkdown(page, base);
       return md === undefined ? notFoundResponse(req as NextRequest, knownPaths) : markdownReply(md, `${base}${page}`);

@@ -13,10 +13,7 @@ export type { Store, StoreKind } from "./types";
  * are set (Vercel), else `REDIS_URL` (self-hosted), else memory. The rate limiter shares
  * the same connection.
  */
-export type Backend =
-  | { kind: "memory" }
-  | { kind: "redis"; client: RedisClient }
-  | { kind: "upstash"; client: Redis };
+export type Backend = { kind: "memory" } | { kind: "redis"; client: RedisClient } | { kind: "upstash"; client: Redis };
 
 export function getBackend(): Backend {
   return processSingleton<Backend>("backend", () => {
@@ -37,8 +34,8 @@ function makeStore(): Store {
   const timeout = env().STORE_TIMEOUT_MS;
   const prefix = `${env().STORE_PREFIX}:`;
   return b.kind === "upstash"
-      ? createUpstashStore(b.client, prefix)
-      : b.kind === "redis"
-        ? createRedisStore(b.client, timeout, prefix)
-        : createMemoryStore();
+    ? createUpstashStore(b.client, prefix)
+    : b.kind === "redis"
+      ? createRedisStore(b.client, timeout, prefix)
+      : createMemoryStore();
 }

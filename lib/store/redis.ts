@@ -78,7 +78,11 @@ export function createRedisStore(client: RedisClient, timeoutMs: number, prefix 
     del: (key) => run("del", async () => void (await client.del(prefix + key))),
     hincrby: (key, field, by, ttlSeconds) =>
       run("hincrby", async () => {
-        const [count] = await client.multi().hIncrBy(prefix + key, field, by).expire(prefix + key, ttlSeconds).exec();
+        const [count] = await client
+          .multi()
+          .hIncrBy(prefix + key, field, by)
+          .expire(prefix + key, ttlSeconds)
+          .exec();
         return Number(count);
       }),
     hgetallMany: (keys) =>
@@ -90,7 +94,11 @@ export function createRedisStore(client: RedisClient, timeoutMs: number, prefix 
       }),
     pushCapped: (key, value, max) =>
       run("push", async () => {
-        await client.multi().lPush(prefix + key, JSON.stringify(value)).lTrim(prefix + key, 0, max - 1).exec();
+        await client
+          .multi()
+          .lPush(prefix + key, JSON.stringify(value))
+          .lTrim(prefix + key, 0, max - 1)
+          .exec();
       }),
     listRecent: <T>(key: string, count: number) =>
       run("lrange", async () => (await client.lRange(prefix + key, 0, count - 1)).map((s) => JSON.parse(s) as T)),

@@ -81,7 +81,10 @@ describe("an unreachable store", () => {
     await redis.start();
     let back = false;
     for (let i = 0; i < 100 && !back; i++) {
-      back = await store.ping().then(() => true, () => false);
+      back = await store.ping().then(
+        () => true,
+        () => false,
+      );
       if (!back) await new Promise((r) => setTimeout(r, 50));
     }
     expect(back).toBe(true);

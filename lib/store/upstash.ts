@@ -41,7 +41,11 @@ export function createUpstashStore(redis: Redis, prefix = ""): Store {
     hincrby: (key, field, by, ttlSeconds) =>
       run("hincrby", async () => {
         // multi-exec is atomic over REST (a plain pipeline is not).
-        const [count] = await redis.multi().hincrby(prefix + key, field, by).expire(prefix + key, ttlSeconds).exec<[number, number]>();
+        const [count] = await redis
+          .multi()
+          .hincrby(prefix + key, field, by)
+          .expire(prefix + key, ttlSeconds)
+          .exec<[number, number]>();
         return Number(count);
       }),
     hgetallMany: (keys) =>
@@ -54,7 +58,11 @@ export function createUpstashStore(redis: Redis, prefix = ""): Store {
       }),
     pushCapped: (key, value, max) =>
       run("push", async () => {
-        await redis.multi().lpush(prefix + key, JSON.stringify(value)).ltrim(prefix + key, 0, max - 1).exec();
+        await redis
+          .multi()
+          .lpush(prefix + key, JSON.stringify(value))
+          .ltrim(prefix + key, 0, max - 1)
+          .exec();
       }),
     listRecent: <T>(key: string, count: number) =>
       run("lrange", async () => (await redis.lrange<string>(prefix + key, 0, count - 1)).map((s) => JSON.parse(s) as T)),

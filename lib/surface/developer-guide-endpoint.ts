@@ -6,7 +6,8 @@ import { buildGuide, guideMarkdown } from "./developer-guide";
 export const developerGuideMarkdown = defineEndpoint({
   name: "getDeveloperGuide",
   summary: "The developer guide as Markdown",
-  description: "The Markdown twin of /developers, generated from the same registry as /openapi.json. /developers answers the same Markdown for `Accept: text/markdown`.",
+  description:
+    "The Markdown twin of /developers, generated from the same registry as /openapi.json. /developers answers the same Markdown for `Accept: text/markdown`.",
   tag: "meta",
   policy: "read",
   output: z.string(),

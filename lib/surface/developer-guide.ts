@@ -136,7 +136,8 @@ export function guideMarkdown(g: Guide): string {
       lines.push("", `### ${e.method} ${e.path} (${e.operationId})`, "", e.summary + ".", "", e.description, "", `Rate limit: ${e.limit}.`);
       if (e.parameters.length) {
         lines.push("", "| Parameter | Type | Required | Description |", "|---|---|---|---|");
-        for (const p of e.parameters) lines.push(`| ${p.name} | ${p.type} | ${p.required ? "yes" : "no"} | ${p.description.replace(/\|/g, "\\|")} |`);
+        for (const p of e.parameters)
+          lines.push(`| ${p.name} | ${p.type} | ${p.required ? "yes" : "no"} | ${p.description.replace(/\|/g, "\\|")} |`);
       }
       lines.push("", "Responses:", "", ...e.responses.map((r) => `- ${r.status}: ${r.description}`));
       lines.push("", "```sh", e.curl, "```");

@@ -36,7 +36,10 @@ function clean(node: unknown): unknown {
     if (k === "$schema" || k === "$id") continue;
     if (k === "additionalProperties" && v === false) continue;
     // Keys of these maps are names (a property may well be called `$schema`), not keywords.
-    out[k] = NAME_MAPS.has(k) && v && typeof v === "object" ? Object.fromEntries(Object.entries(v as Json).map(([name, s]) => [name, clean(s)])) : clean(v);
+    out[k] =
+      NAME_MAPS.has(k) && v && typeof v === "object"
+        ? Object.fromEntries(Object.entries(v as Json).map(([name, s]) => [name, clean(s)]))
+        : clean(v);
   }
   return out;
 }

@@ -36,6 +36,12 @@ export const openapi = defineEndpoint({
   output: OpenApiDocument,
   outputDescription: "The OpenAPI document.",
   run: (_input, { base }) => openApiDocument(base),
-  http: { path: "/openapi.json", media: "application/openapi+json; charset=utf-8", cache: { maxAge: 300, staleWhileRevalidate: 3600 }, encode, etag: true },
+  http: {
+    path: "/openapi.json",
+    media: "application/openapi+json; charset=utf-8",
+    cache: { maxAge: 300, staleWhileRevalidate: 3600 },
+    encode,
+    etag: true,
+  },
   mcp: false,
 });

@@ -30,12 +30,19 @@ const sharedHeaders: Record<string, Json> = {
     { type: "string" },
     '"read";q=120;w=60',
   ),
-  RateLimit: header("Remaining quota: r = requests left in the window, t = seconds until it resets.", { type: "string" }, '"read";r=87;t=23'),
-  RetryAfter: header("Seconds to wait before retrying (1-60). Takes precedence over RateLimit.", { type: "integer", minimum: 1, maximum: 60 }, 17),
-  Link: header(
-    "Links to /openapi.json (service-desc), /developers (service-doc) and /.well-known/api-catalog (api-catalog).",
+  RateLimit: header(
+    "Remaining quota: r = requests left in the window, t = seconds until it resets.",
     { type: "string" },
+    '"read";r=87;t=23',
   ),
+  RetryAfter: header(
+    "Seconds to wait before retrying (1-60). Takes precedence over RateLimit.",
+    { type: "integer", minimum: 1, maximum: 60 },
+    17,
+  ),
+  Link: header("Links to /openapi.json (service-desc), /developers (service-doc) and /.well-known/api-catalog (api-catalog).", {
+    type: "string",
+  }),
   CacheControl: header("How long the answer may be reused.", { type: "string" }, "public, max-age=300"),
   Allow: header("Methods this path answers.", { type: "string" }, "GET, HEAD, OPTIONS"),
   ETag: header("Strong validator of the body; send it back in If-None-Match to get a 304.", { type: "string" }),
@@ -46,7 +53,8 @@ const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${nam
 
 const sharedResponses: Record<string, Json> = {
   BadRequest: {
-    description: "A parameter or the body is invalid (the Error names it in `parameter` or `field`), or API-Version is not served (code unsupported_api_version with `supported`).",
+    description:
+      "A parameter or the body is invalid (the Error names it in `parameter` or `field`), or API-Version is not served (code unsupported_api_version with `supported`).",
     content: errorContent(),
   },
   MethodNotAllowed: {
@@ -73,7 +81,8 @@ export function buildOpenApi(all: readonly Endpoint[], base: string): Json {
   const extraIn: Record<string, z.ZodType> = {};
   for (const e of endpoints) {
     if (!idOf(e.output)) extraOut[`${e.name}Response`] = e.output;
-    for (const [i, alt] of (e.http!.representations ?? []).entries()) if (!idOf(alt.schema)) extraOut[`${e.name}Alternate${i}`] = alt.schema;
+    for (const [i, alt] of (e.http!.representations ?? []).entries())
+      if (!idOf(alt.schema)) extraOut[`${e.name}Alternate${i}`] = alt.schema;
     for (const r of e.errors ?? []) if (r.schema && !idOf(r.schema)) extraOut[`${e.name}${r.status}`] = r.schema;
     if (e.input) extraIn[`__query_${e.name}`] = e.input;
     const body = e.http!.post?.body;
@@ -177,7 +186,11 @@ function operation(e: Endpoint, method: HttpMethod, querySchema: Json | undefine
     ...(policy && !policies[policy].soft ? { "429": ref("responses", "TooManyRequests") } : {}),
     "500": ref("responses", "InternalError"),
   };
-  if (http.etag) responses["304"] = { description: "Not modified: the ETag sent in If-None-Match is current.", headers: { ETag: ref("headers", "ETag") } };
+  if (http.etag)
+    responses["304"] = {
+      description: "Not modified: the ETag sent in If-None-Match is current.",
+      headers: { ETag: ref("headers", "ETag") },
+    };
   for (const r of e.errors ?? []) responses[String(r.status)] = documented(e, r);
 
   const op: Json = {
@@ -202,6 +215,11 @@ function documented(e: Endpoint, r: ResponseDoc): Json {
   const id = r.schema ? (idOf(r.schema) ?? `${e.name}${r.status}`) : "Error";
   const code = r.code ? ` (code ${r.code})` : "";
   const headers: Json = {};
-  if (r.code && errorCatalogue[r.code].status === 503) headers["Retry-After"] = { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } };
-  return { description: `${r.description}${code}`, ...(Object.keys(headers).length ? { headers } : {}), content: errorContent(schemaRef(id)) };
+  if (r.code && errorCatalogue[r.code].status === 503)
+    headers["Retry-After"] = { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } };
+  return {
+    description: `${r.description}${code}`,
+    ...(Object.keys(headers).length ? { headers } : {}),
+    content: errorContent(schemaRef(id)),
+  };
 }

@@ -51,7 +51,11 @@ export function endpoints(): readonly Endpoint[] {
  */
 export const UNLISTED_ROUTES = [
   { route: "/mcp", served: "/mcp", why: "the MCP transport; its tools are the endpoints above" },
-  { route: "/twins/[[...path]]", served: undefined, why: "Markdown twins of pages; proxy.ts rewrites `<page>.md` and `Accept: text/markdown` here" },
+  {
+    route: "/twins/[[...path]]",
+    served: undefined,
+    why: "Markdown twins of pages; proxy.ts rewrites `<page>.md` and `Accept: text/markdown` here",
+  },
   { route: "/robots.txt", served: "/robots.txt", why: "for crawlers; never budgeted (a 429 there reads as 'disallow all' to some)" },
   { route: "/[...rest]", served: undefined, why: "the 404 of every other path, in the format asked for" },
 ] as const;

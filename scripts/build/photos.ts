@@ -30,7 +30,11 @@ export interface PhotoBuildReport {
 
 type Cache = Record<string, { hash: string; mtime: string; entry: PhotoEntry }>;
 const MAX_CAPTION = 240;
-const exists = (f: string) => access(f).then(() => true, () => false);
+const exists = (f: string) =>
+  access(f).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * photos/ → renditions (AVIF + JPEG, metadata stripped, rotated upright) and
@@ -80,13 +84,17 @@ export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildRe
   });
   progress.end();
 
-  const photos = entries.filter((e): e is PhotoEntry => Boolean(e)).sort((a, b) => (b.metadata.date ?? "").localeCompare(a.metadata.date ?? "") || a.stem.localeCompare(b.stem));
+  const photos = entries
+    .filter((e): e is PhotoEntry => Boolean(e))
+    .sort((a, b) => (b.metadata.date ?? "").localeCompare(a.metadata.date ?? "") || a.stem.localeCompare(b.stem));
   await removeStale(opts.publicDir, new Set(photos.map((p) => p.hash)));
   const manifest: PhotoManifestFile = { builtAt: new Date().toISOString(), photos };
   await writeAtomic(path.join(opts.outDir, "photos.json"), JSON.stringify(manifest));
   await writeAtomic(cacheFile, JSON.stringify(next));
   const ms = Math.round(performance.now() - started);
-  log(`  photos ${photos.length} published, ${encoded} encoded, ${photos.length - encoded} from cache, ${skipped.length} skipped, in ${(ms / 1000).toFixed(1)} s`);
+  log(
+    `  photos ${photos.length} published, ${encoded} encoded, ${photos.length - encoded} from cache, ${skipped.length} skipped, in ${(ms / 1000).toFixed(1)} s`,
+  );
   return { photos: photos.length, encoded, cached: photos.length - encoded, skipped, ms };
 }
 
@@ -98,7 +106,8 @@ async function readCaptions(dir: string, names: string[]): Promise<Map<string, s
     const text = await readFile(path.join(dir, `${stem}.txt`), "utf8").catch(() => undefined);
     if (text === undefined) continue;
     const caption = text.replace(/\s+/g, " ").trim();
-    if (caption.length > MAX_CAPTION) problems.push(`photos/${stem}.txt: caption: must be at most ${MAX_CAPTION} characters (it has ${caption.length})`);
+    if (caption.length > MAX_CAPTION)
+      problems.push(`photos/${stem}.txt: caption: must be at most ${MAX_CAPTION} characters (it has ${caption.length})`);
     else if (caption) captions.set(stem, caption);
   }
   if (problems.length) throw new Error(`photo captions have problems:\n  ${problems.join("\n  ")}`);
@@ -118,23 +127,45 @@ async function processPhoto(
 
   const fullKey = `${base}-full.jpg`;
   // sharp writes no metadata unless asked (never call withMetadata): GPS, serials and names stay behind.
-  const full = await source.clone().resize({ width: FULL_MAX_EDGE, height: FULL_MAX_EDGE, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 88, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+  const full = await source
+    .clone()
+    .resize({ width: FULL_MAX_EDGE, height: FULL_MAX_EDGE, fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality: 88, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
   await writeAtomic(path.join(o.publicDir, fullKey), full.data);
   sizes.full = { width: full.info.width, height: full.info.height, bytes: full.info.size };
 
   for (const [name, edge, format] of RENDITIONS) {
     const file = `${base}-${name}.${format === "avif" ? "avif" : "jpg"}`;
     const pipeline = source.clone().resize({ width: edge, height: edge, fit: "inside", withoutEnlargement: true });
-    const out = await (format === "avif" ? pipeline.avif({ quality: 55, effort: 2 }) : pipeline.jpeg({ quality: 80, mozjpeg: true, progressive: true })).toBuffer({ resolveWithObject: true });
+    const out = await (
+      format === "avif" ? pipeline.avif({ quality: 55, effort: 2 }) : pipeline.jpeg({ quality: 80, mozjpeg: true, progressive: true })
+    ).toBuffer({ resolveWithObject: true });
     await writeAtomic(path.join(o.publicDir, file), out.data);
     thumb[name as RenditionName] = `${o.urlBase}/${file}`;
     sizes[name as RenditionName] = { width: out.info.width, height: out.info.height, bytes: out.info.size };
   }
-  return { stem: o.stem, alt: o.alt, hash: o.hash, full: `${o.urlBase}/${fullKey}`, fullKey, thumb, sizes, bytes: bytes.length, uploaded: o.uploaded, metadata };
+  return {
+    stem: o.stem,
+    alt: o.alt,
+    hash: o.hash,
+    full: `${o.urlBase}/${fullKey}`,
+    fullKey,
+    thumb,
+    sizes,
+    bytes: bytes.length,
+    uploaded: o.uploaded,
+    metadata,
+  };
 }
 
 async function outputsExist(entry: PhotoEntry, publicDir: string): Promise<boolean> {
-  const files = [entry.fullKey, ...Object.values(entry.thumb).filter((t): t is string => Boolean(t)).map((t) => path.basename(t))];
+  const files = [
+    entry.fullKey,
+    ...Object.values(entry.thumb)
+      .filter((t): t is string => Boolean(t))
+      .map((t) => path.basename(t)),
+  ];
   return (await Promise.all(files.map((f) => exists(path.join(publicDir, f))))).every(Boolean);
 }
 

@@ -36,7 +36,9 @@ function ResumeDocument({ r }: { r: Resume }) {
         <Text style={s.name}>{b.name}</Text>
         {b.label ? <Text style={s.label}>{b.label}</Text> : null}
         <Text style={s.contact}>
-          {[b.email, b.url, b.location ? [b.location.city, b.location.region].filter(Boolean).join(", ") : ""].filter(Boolean).join("  ·  ")}
+          {[b.email, b.url, b.location ? [b.location.city, b.location.region].filter(Boolean).join(", ") : ""]
+            .filter(Boolean)
+            .join("  ·  ")}
         </Text>
         {b.summary ? <Text>{b.summary}</Text> : null}
         {r.work?.length ? <Text style={s.h2}>Experience</Text> : null}

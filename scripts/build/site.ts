@@ -35,7 +35,11 @@ export interface StageReport {
 const BUILD_VERSION = "3";
 type CacheEntry = { hash: string; version: string; doc?: Doc };
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
-const exists = (f: string) => access(f).then(() => true, () => false);
+const exists = (f: string) =>
+  access(f).then(
+    () => true,
+    () => false,
+  );
 const readJson = async <T>(f: string, fallback: T): Promise<T> => {
   try {
     return JSON.parse(await readFile(f, "utf8")) as T;
@@ -57,7 +61,9 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     const r = (await run()) ?? {};
     const report = { name, ms: Math.round(performance.now() - t), skipped: Boolean(r.skipped), detail: r.detail };
     stages.push(report);
-    log(`  ${name.padEnd(12)} ${String(report.ms).padStart(6)} ms${report.skipped ? "  (unchanged, skipped)" : ""}${report.detail ? `  ${report.detail}` : ""}`);
+    log(
+      `  ${name.padEnd(12)} ${String(report.ms).padStart(6)} ms${report.skipped ? "  (unchanged, skipped)" : ""}${report.detail ? `  ${report.detail}` : ""}`,
+    );
   };
   const cacheDir = path.join(opts.outDir, "cache");
   const stageHashes = await readJson<Record<string, string>>(path.join(cacheDir, "stages.json"), {});
@@ -139,14 +145,18 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   });
   if (resume) {
     const resumeOut = resume;
-    await cached("resume", [path.join(opts.outDir, "resume.json"), ...(opts.pdf === false ? [] : [path.join(opts.outDir, "resume.pdf")])], async () => {
-      await writeAtomic(path.join(opts.outDir, "resume.json"), JSON.stringify(resumeOut));
-      if (opts.pdf === false) return;
-      const { renderResumePdf } = await import("./resume-pdf");
-      const pdf = await renderResumePdf(resumeOut);
-      await writeAtomic(path.join(opts.outDir, "resume.pdf"), pdf);
-      return `${Math.round(pdf.length / 1024)} KB PDF`;
-    });
+    await cached(
+      "resume",
+      [path.join(opts.outDir, "resume.json"), ...(opts.pdf === false ? [] : [path.join(opts.outDir, "resume.pdf")])],
+      async () => {
+        await writeAtomic(path.join(opts.outDir, "resume.json"), JSON.stringify(resumeOut));
+        if (opts.pdf === false) return;
+        const { renderResumePdf } = await import("./resume-pdf");
+        const pdf = await renderResumePdf(resumeOut);
+        await writeAtomic(path.join(opts.outDir, "resume.pdf"), pdf);
+        return `${Math.round(pdf.length / 1024)} KB PDF`;
+      },
+    );
   } else {
     await rm(path.join(opts.outDir, "resume.json"), { force: true });
   }

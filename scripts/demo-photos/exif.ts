@@ -77,7 +77,11 @@ function dms(decimal: number): Rational[] {
   const minFloat = (abs - deg) * 60;
   const min = Math.floor(minFloat);
   const sec = Math.round((minFloat - min) * 60 * 100);
-  return [[deg, 1], [min, 1], [sec, 100]];
+  return [
+    [deg, 1],
+    [min, 1],
+    [sec, 100],
+  ];
 }
 
 /**

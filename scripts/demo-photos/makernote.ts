@@ -10,17 +10,7 @@
 // The IFD is little-endian even though piexifjs writes the surrounding EXIF big-endian, which
 // is what real Fujifilm MakerNotes do and what the notes tell the decoder to expect.
 
-import {
-  BW_SATURATION,
-  COLOR,
-  FILM_MODE,
-  GRAIN_SIZE,
-  HIGH_ISO_NR,
-  type Recipe,
-  SHARPNESS,
-  STRENGTH,
-  WHITE_BALANCE,
-} from "./recipes";
+import { BW_SATURATION, COLOR, FILM_MODE, GRAIN_SIZE, HIGH_ISO_NR, type Recipe, SHARPNESS, STRENGTH, WHITE_BALANCE } from "./recipes";
 
 /** TIFF field types used here: 1 BYTE, 2 ASCII, 3 SHORT, 4 LONG, 7 UNDEFINED, 8 SSHORT, 9 SLONG. */
 export type FieldType = 1 | 2 | 3 | 4 | 7 | 8 | 9;

@@ -4,18 +4,7 @@
 // Classic Chrome, greys for Acros, teal shadows for Eterna, saturated for Velvia, amber for
 // Nostalgic Neg.), so the gallery does not look like twelve copies of one gradient.
 
-import {
-  type Rand,
-  between,
-  blurFilter,
-  linearGradient,
-  n,
-  pick,
-  points,
-  radialGradient,
-  svgDocument,
-  vGradient,
-} from "./svg";
+import { type Rand, between, blurFilter, linearGradient, n, pick, points, radialGradient, svgDocument, vGradient } from "./svg";
 
 export type SceneFn = (w: number, h: number, rand: Rand) => string;
 
@@ -34,7 +23,16 @@ function birds(rand: Rand, count: number, x0: number, x1: number, y0: number, y1
 }
 
 /** A spoked wheel: tyre, rim, spokes, hub. */
-function wheel(cx: number, cy: number, r: number, tyre: string, rim: string, spokeColour: string, spokes: number, tyreWidth: number): string {
+function wheel(
+  cx: number,
+  cy: number,
+  r: number,
+  tyre: string,
+  rim: string,
+  spokeColour: string,
+  spokes: number,
+  tyreWidth: number,
+): string {
   let out = `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="none" stroke="${tyre}" stroke-width="${tyreWidth}"/>`;
   out += `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r - tyreWidth / 2 - 3)}" fill="none" stroke="${rim}" stroke-width="4"/>`;
   const inner = r - tyreWidth / 2 - 4;
@@ -56,15 +54,36 @@ export const harbourDusk: SceneFn = (w, h, rand) => {
   const horizon = h * 0.66;
   const sunX = w * 0.64;
   const defs =
-    vGradient("sky", [[0, "#1f2a4d"], [0.38, "#5a2f5c"], [0.75, "#d8683f"], [1, "#f6ad67"]]) +
-    vGradient("water", [[0, "#e08a55"], [0.18, "#86465a"], [1, "#151b33"]]) +
-    radialGradient("glow", [[0, "#ffe2a8", 0.95], [0.25, "#ffc27a", 0.6], [1, "#ff9a5a", 0]]) +
+    vGradient("sky", [
+      [0, "#1f2a4d"],
+      [0.38, "#5a2f5c"],
+      [0.75, "#d8683f"],
+      [1, "#f6ad67"],
+    ]) +
+    vGradient("water", [
+      [0, "#e08a55"],
+      [0.18, "#86465a"],
+      [1, "#151b33"],
+    ]) +
+    radialGradient("glow", [
+      [0, "#ffe2a8", 0.95],
+      [0.25, "#ffc27a", 0.6],
+      [1, "#ff9a5a", 0],
+    ]) +
     blurFilter("soft", 3);
   let body = `<rect width="${w}" height="${n(horizon)}" fill="url(#sky)"/>`;
   body += `<circle cx="${n(sunX)}" cy="${n(horizon - 30)}" r="330" fill="url(#glow)"/>`;
   body += `<circle cx="${n(sunX)}" cy="${n(horizon - 30)}" r="48" fill="#ffe6b5"/>`;
   // far shore
-  body += `<polygon points="${points([[0, horizon], [0, horizon - 26], [w * 0.2, horizon - 34], [w * 0.45, horizon - 18], [w * 0.7, horizon - 28], [w, horizon - 14], [w, horizon]])}" fill="#3b2442"/>`;
+  body += `<polygon points="${points([
+    [0, horizon],
+    [0, horizon - 26],
+    [w * 0.2, horizon - 34],
+    [w * 0.45, horizon - 18],
+    [w * 0.7, horizon - 28],
+    [w, horizon - 14],
+    [w, horizon],
+  ])}" fill="#3b2442"/>`;
   body += `<rect y="${n(horizon)}" width="${w}" height="${n(h - horizon)}" fill="url(#water)"/>`;
   // sun reflection streaks
   for (let i = 0; i < 22; i++) {
@@ -93,7 +112,12 @@ export const harbourDusk: SceneFn = (w, h, rand) => {
     g += `<rect x="${n(cx - 60 * scale)}" y="${n(top)}" width="${n(legW)}" height="${n(horizon - top)}" fill="${c}"/>`;
     g += `<rect x="${n(cx + 50 * scale)}" y="${n(top)}" width="${n(legW)}" height="${n(horizon - top)}" fill="${c}"/>`;
     g += `<rect x="${n(cx - 90 * scale)}" y="${n(top)}" width="${n(330 * scale)}" height="${n(14 * scale)}" fill="${c}"/>`;
-    g += `<polygon points="${points([[cx + 240 * scale, top], [cx + 420 * scale, top - 150 * scale], [cx + 430 * scale, top - 140 * scale], [cx + 250 * scale, top + 14 * scale]])}" fill="${c}"/>`;
+    g += `<polygon points="${points([
+      [cx + 240 * scale, top],
+      [cx + 420 * scale, top - 150 * scale],
+      [cx + 430 * scale, top - 140 * scale],
+      [cx + 250 * scale, top + 14 * scale],
+    ])}" fill="${c}"/>`;
     g += `<path d="M${n(cx - 55 * scale)},${n(top)}L${n(cx + 10 * scale)},${n(top - 90 * scale)}L${n(cx + 420 * scale)},${n(top - 150 * scale)}M${n(cx + 10 * scale)},${n(top - 90 * scale)}L${n(cx + 55 * scale)},${n(top)}" stroke="${c}" stroke-width="${n(4 * scale)}" fill="none"/>`;
     g += `<path d="M${n(cx - 60 * scale)},${n(top + 90 * scale)}L${n(cx + 60 * scale)},${n(top + 200 * scale)}M${n(cx + 60 * scale)},${n(top + 90 * scale)}L${n(cx - 60 * scale)},${n(top + 200 * scale)}" stroke="${c}" stroke-width="${n(5 * scale)}"/>`;
     g += `<rect x="${n(cx + 120 * scale)}" y="${n(top + 14 * scale)}" width="${n(30 * scale)}" height="${n(24 * scale)}" fill="${c}"/>`;
@@ -104,7 +128,12 @@ export const harbourDusk: SceneFn = (w, h, rand) => {
   // crane reflections
   body += `<g filter="url(#soft)" opacity="0.28" transform="translate(0 ${n(horizon * 2)}) scale(1 -1)">${crane(w * 0.3, 1.05)}</g>`;
   // foreground pier with bollard
-  body += `<polygon points="${points([[0, h], [0, h - 130], [w * 0.34, h - 70], [w * 0.4, h]])}" fill="#120f1c"/>`;
+  body += `<polygon points="${points([
+    [0, h],
+    [0, h - 130],
+    [w * 0.34, h - 70],
+    [w * 0.4, h],
+  ])}" fill="#120f1c"/>`;
   body += `<rect x="${n(w * 0.12)}" y="${n(h - 170)}" width="44" height="70" rx="14" fill="#120f1c"/>`;
   body += birds(rand, 6, w * 0.55, w * 0.9, h * 0.12, h * 0.35, "#2a1c33");
   return svgDocument(w, h, defs, body);
@@ -117,10 +146,23 @@ export const snowyStreet: SceneFn = (w, h, rand) => {
   const vx = w * 0.52;
   const vy = h * 0.46;
   const defs =
-    vGradient("sky", [[0, "#aebccb"], [1, "#e4e9ee"]]) +
-    vGradient("road", [[0, "#dfe5ea"], [1, "#f7f9fb"]]) +
-    vGradient("fog", [[0, "#eef2f5", 0], [0.5, "#eef2f5", 0.75], [1, "#eef2f5", 0]]) +
-    radialGradient("lamp", [[0, "#ffe7b0", 0.9], [1, "#ffd580", 0]]) +
+    vGradient("sky", [
+      [0, "#aebccb"],
+      [1, "#e4e9ee"],
+    ]) +
+    vGradient("road", [
+      [0, "#dfe5ea"],
+      [1, "#f7f9fb"],
+    ]) +
+    vGradient("fog", [
+      [0, "#eef2f5", 0],
+      [0.5, "#eef2f5", 0.75],
+      [1, "#eef2f5", 0],
+    ]) +
+    radialGradient("lamp", [
+      [0, "#ffe7b0", 0.9],
+      [1, "#ffd580", 0],
+    ]) +
     blurFilter("flake", 1.2);
   let body = `<rect width="${w}" height="${h}" fill="url(#sky)"/>`;
   const side = (dir: 1 | -1) => {
@@ -136,7 +178,12 @@ export const snowyStreet: SceneFn = (w, h, rand) => {
       top: topEdge + (topNear - topEdge) * t,
       bot: botEdge + (botNear - botEdge) * t,
     });
-    let g = `<polygon points="${points([[edgeX, topEdge], [nearX, topNear], [nearX, botNear], [edgeX, botEdge]])}" fill="${dir === -1 ? "#6d4637" : "#5e4a42"}"/>`;
+    let g = `<polygon points="${points([
+      [edgeX, topEdge],
+      [nearX, topNear],
+      [nearX, botNear],
+      [edgeX, botEdge],
+    ])}" fill="${dir === -1 ? "#6d4637" : "#5e4a42"}"/>`;
     // building seams and windows, spaced like perspective (closer together with depth)
     let t = 0;
     let k = 0;
@@ -145,9 +192,19 @@ export const snowyStreet: SceneFn = (w, h, rand) => {
       const a = at(t);
       const b = at(t2);
       const tone = pick(rand, ["#7b4a39", "#6a3f33", "#80594a", "#5b3a31"]);
-      g += `<polygon points="${points([[a.x, a.top], [b.x, b.top], [b.x, b.bot], [a.x, a.bot]])}" fill="${tone}"/>`;
+      g += `<polygon points="${points([
+        [a.x, a.top],
+        [b.x, b.top],
+        [b.x, b.bot],
+        [a.x, a.bot],
+      ])}" fill="${tone}"/>`;
       // cornice
-      g += `<polygon points="${points([[a.x, a.top + (a.bot - a.top) * 0.04], [b.x, b.top + (b.bot - b.top) * 0.04], [b.x, b.top + (b.bot - b.top) * 0.07], [a.x, a.top + (a.bot - a.top) * 0.07]])}" fill="#3e2a24"/>`;
+      g += `<polygon points="${points([
+        [a.x, a.top + (a.bot - a.top) * 0.04],
+        [b.x, b.top + (b.bot - b.top) * 0.04],
+        [b.x, b.top + (b.bot - b.top) * 0.07],
+        [a.x, a.top + (a.bot - a.top) * 0.07],
+      ])}" fill="#3e2a24"/>`;
       for (let col = 0; col < 2; col++) {
         const c0 = 0.2 + col * 0.42;
         const c1 = c0 + 0.22;
@@ -161,24 +218,44 @@ export const snowyStreet: SceneFn = (w, h, rand) => {
           const r0 = 0.14 + row * 0.19;
           const r1 = r0 + 0.11;
           const lit = rand() < 0.45;
-          g += `<polygon points="${points([[xa, ta + (ba - ta) * r0], [xb, tb + (bb - tb) * r0], [xb, tb + (bb - tb) * r1], [xa, ta + (ba - ta) * r1]])}" fill="${lit ? "#ffcf83" : "#33272a"}"/>`;
+          g += `<polygon points="${points([
+            [xa, ta + (ba - ta) * r0],
+            [xb, tb + (bb - tb) * r0],
+            [xb, tb + (bb - tb) * r1],
+            [xa, ta + (ba - ta) * r1],
+          ])}" fill="${lit ? "#ffcf83" : "#33272a"}"/>`;
         }
       }
       t = t2 + 0.004;
       k++;
     }
     // snow on the stoops / sidewalk
-    g += `<polygon points="${points([[edgeX, botEdge], [nearX, botNear], [nearX, botNear + 10], [edgeX, h]])}" fill="#eef1f4"/>`;
+    g += `<polygon points="${points([
+      [edgeX, botEdge],
+      [nearX, botNear],
+      [nearX, botNear + 10],
+      [edgeX, h],
+    ])}" fill="#eef1f4"/>`;
     return g;
   };
   body += side(-1) + side(1);
   // road, tyre tracks
-  body += `<polygon points="${points([[w * 0.08, h], [vx - 60, vy + 38], [vx + 60, vy + 38], [w * 0.92, h]])}" fill="url(#road)"/>`;
+  body += `<polygon points="${points([
+    [w * 0.08, h],
+    [vx - 60, vy + 38],
+    [vx + 60, vy + 38],
+    [w * 0.92, h],
+  ])}" fill="url(#road)"/>`;
   for (const off of [-0.27, -0.19, 0.12, 0.2]) {
     body += `<path d="M${n(vx + off * 40)},${n(vy + 40)} L${n(w * (0.5 + off))},${n(h)}" stroke="#b7c0c9" stroke-width="9" stroke-opacity="0.5" fill="none"/>`;
   }
   // street lamps
-  for (const [t, dir] of [[0.15, -1], [0.45, -1], [0.25, 1], [0.6, 1]] as const) {
+  for (const [t, dir] of [
+    [0.15, -1],
+    [0.45, -1],
+    [0.25, 1],
+    [0.6, 1],
+  ] as const) {
     const baseX = (dir === -1 ? w * 0.12 : w * 0.88) + (vx - (dir === -1 ? w * 0.12 : w * 0.88)) * t;
     const baseY = h * 0.93 + (vy + 40 - h * 0.93) * t;
     const height = (1 - t) * 420 + 40;
@@ -204,8 +281,17 @@ export const bridgeSilhouette: SceneFn = (w, h, rand) => {
   const deck = h * 0.56;
   const c = "#1d1630";
   const defs =
-    vGradient("sky", [[0, "#27335c"], [0.45, "#9b5577"], [0.8, "#ea8a6c"], [1, "#f9c27a"]]) +
-    vGradient("water", [[0, "#d98f74"], [0.3, "#6d4a68"], [1, "#1a1a33"]]) +
+    vGradient("sky", [
+      [0, "#27335c"],
+      [0.45, "#9b5577"],
+      [0.8, "#ea8a6c"],
+      [1, "#f9c27a"],
+    ]) +
+    vGradient("water", [
+      [0, "#d98f74"],
+      [0.3, "#6d4a68"],
+      [1, "#1a1a33"],
+    ]) +
     blurFilter("ref", "2 6");
   let body = `<rect width="${w}" height="${n(horizon)}" fill="url(#sky)"/>`;
   body += `<rect y="${n(horizon)}" width="${w}" height="${n(h - horizon)}" fill="url(#water)"/>`;
@@ -288,11 +374,20 @@ export const bridgeSilhouette: SceneFn = (w, h, rand) => {
 export const bicycles: SceneFn = (w, h, rand) => {
   const ground = h * 0.76;
   const defs =
-    vGradient("wall", [[0, "#8e8e8e"], [1, "#5f5f5f"]]) +
-    vGradient("pave", [[0, "#b4b4b4"], [1, "#d6d6d6"]]) +
+    vGradient("wall", [
+      [0, "#8e8e8e"],
+      [1, "#5f5f5f"],
+    ]) +
+    vGradient("pave", [
+      [0, "#b4b4b4"],
+      [1, "#d6d6d6"],
+    ]) +
     `<pattern id="brick" width="96" height="40" patternUnits="userSpaceOnUse">` +
     `<path d="M0,0.5H96M0,20.5H96M0.5,0V20M48.5,20V40" stroke="#4d4d4d" stroke-width="3" fill="none"/></pattern>` +
-    linearGradient("sun", 0, 0, 1, 1, [[0, "#ffffff", 0.28], [1, "#ffffff", 0]]);
+    linearGradient("sun", 0, 0, 1, 1, [
+      [0, "#ffffff", 0.28],
+      [1, "#ffffff", 0],
+    ]);
   let body = `<rect width="${w}" height="${n(ground)}" fill="url(#wall)"/>`;
   body += `<rect width="${w}" height="${n(ground)}" fill="url(#brick)" opacity="0.6"/>`;
   // a few lighter and darker bricks for texture
@@ -312,9 +407,15 @@ export const bicycles: SceneFn = (w, h, rand) => {
   for (let y = 120; y < ground; y += 260) body += `<rect x="${n(w * 0.08 - 6)}" y="${y}" width="38" height="12" fill="#2f2f2f"/>`;
   // pavement
   body += `<rect y="${n(ground)}" width="${w}" height="${n(h - ground)}" fill="url(#pave)"/>`;
-  for (let x = -40; x < w; x += 150) body += `<line x1="${x}" y1="${n(ground)}" x2="${x - 120}" y2="${h}" stroke="#9a9a9a" stroke-width="3"/>`;
+  for (let x = -40; x < w; x += 150)
+    body += `<line x1="${x}" y1="${n(ground)}" x2="${x - 120}" y2="${h}" stroke="#9a9a9a" stroke-width="3"/>`;
   // sunlight patch
-  body += `<polygon points="${points([[w * 0.15, 0], [w, 0], [w, h * 0.55], [w * 0.5, h * 0.7]])}" fill="url(#sun)"/>`;
+  body += `<polygon points="${points([
+    [w * 0.15, 0],
+    [w, 0],
+    [w, h * 0.55],
+    [w * 0.5, h * 0.7],
+  ])}" fill="url(#sun)"/>`;
 
   const bike = (ox: number, oy: number, s: number, frame: string, tyre: string, rim: string) => {
     const R = 160 * s;
@@ -355,11 +456,30 @@ export const espressoCup: SceneFn = (w, h, rand) => {
   const cx = w * 0.48;
   const cy = h * 0.7;
   const defs =
-    vGradient("bg", [[0, "#24150f"], [1, "#4d2f1d"]]) +
-    vGradient("table", [[0, "#8a5632"], [1, "#4e2e1b"]]) +
-    linearGradient("cup", 0, 0, 1, 0, [[0, "#cfc6ba"], [0.35, "#fbf7f1"], [0.7, "#f1ebe2"], [1, "#b8ada0"]]) +
-    radialGradient("crema", [[0, "#d39a5c"], [0.55, "#a7683a"], [1, "#5a2f17"]]) +
-    radialGradient("saucer", [[0, "#fbf7f1"], [0.8, "#e9e1d6"], [1, "#c9bdaf"]]) +
+    vGradient("bg", [
+      [0, "#24150f"],
+      [1, "#4d2f1d"],
+    ]) +
+    vGradient("table", [
+      [0, "#8a5632"],
+      [1, "#4e2e1b"],
+    ]) +
+    linearGradient("cup", 0, 0, 1, 0, [
+      [0, "#cfc6ba"],
+      [0.35, "#fbf7f1"],
+      [0.7, "#f1ebe2"],
+      [1, "#b8ada0"],
+    ]) +
+    radialGradient("crema", [
+      [0, "#d39a5c"],
+      [0.55, "#a7683a"],
+      [1, "#5a2f17"],
+    ]) +
+    radialGradient("saucer", [
+      [0, "#fbf7f1"],
+      [0.8, "#e9e1d6"],
+      [1, "#c9bdaf"],
+    ]) +
     blurFilter("bokeh", 22) +
     blurFilter("steam", 9) +
     blurFilter("shadow", 18);
@@ -404,11 +524,28 @@ export const espressoCup: SceneFn = (w, h, rand) => {
 export const garageMotorcycle: SceneFn = (w, h, rand) => {
   const floor = h * 0.7;
   const defs =
-    vGradient("wall", [[0, "#2a3435"], [1, "#3f4b4b"]]) +
-    vGradient("floor", [[0, "#5b6461"], [1, "#323938"]]) +
-    linearGradient("beam", 0, 0, 0, 1, [[0, "#f4f1e4", 0.35], [1, "#f4f1e4", 0]]) +
-    linearGradient("tank", 0, 0, 0, 1, [[0, "#a65a4e"], [0.5, "#7e3b33"], [1, "#4f2420"]]) +
-    linearGradient("chrome", 0, 0, 0, 1, [[0, "#d3dbd8"], [0.5, "#8d9794"], [1, "#5c6563"]]) +
+    vGradient("wall", [
+      [0, "#2a3435"],
+      [1, "#3f4b4b"],
+    ]) +
+    vGradient("floor", [
+      [0, "#5b6461"],
+      [1, "#323938"],
+    ]) +
+    linearGradient("beam", 0, 0, 0, 1, [
+      [0, "#f4f1e4", 0.35],
+      [1, "#f4f1e4", 0],
+    ]) +
+    linearGradient("tank", 0, 0, 0, 1, [
+      [0, "#a65a4e"],
+      [0.5, "#7e3b33"],
+      [1, "#4f2420"],
+    ]) +
+    linearGradient("chrome", 0, 0, 0, 1, [
+      [0, "#d3dbd8"],
+      [0.5, "#8d9794"],
+      [1, "#5c6563"],
+    ]) +
     `<pattern id="peg" width="34" height="34" patternUnits="userSpaceOnUse"><circle cx="17" cy="17" r="3.2" fill="#1c2324"/></pattern>` +
     blurFilter("soft", 14);
   let body = `<rect width="${w}" height="${n(floor)}" fill="url(#wall)"/>`;
@@ -430,11 +567,17 @@ export const garageMotorcycle: SceneFn = (w, h, rand) => {
   }
   // tool chest
   body += `<rect x="${n(w * 0.76)}" y="${n(floor - 330)}" width="260" height="330" rx="6" fill="#6d2e2a"/>`;
-  for (let i = 1; i < 6; i++) body += `<line x1="${n(w * 0.76 + 10)}" y1="${n(floor - 330 + i * 55)}" x2="${n(w * 0.76 + 250)}" y2="${n(floor - 330 + i * 55)}" stroke="#3d1a18" stroke-width="4"/><rect x="${n(w * 0.76 + 100)}" y="${n(floor - 330 + i * 55 - 30)}" width="60" height="8" rx="3" fill="#a9b1ae"/>`;
+  for (let i = 1; i < 6; i++)
+    body += `<line x1="${n(w * 0.76 + 10)}" y1="${n(floor - 330 + i * 55)}" x2="${n(w * 0.76 + 250)}" y2="${n(floor - 330 + i * 55)}" stroke="#3d1a18" stroke-width="4"/><rect x="${n(w * 0.76 + 100)}" y="${n(floor - 330 + i * 55 - 30)}" width="60" height="8" rx="3" fill="#a9b1ae"/>`;
   body += `<rect y="${n(floor)}" width="${w}" height="${n(h - floor)}" fill="url(#floor)"/>`;
   body += `<ellipse cx="${n(w * 0.56)}" cy="${n(h * 0.9)}" rx="170" ry="30" fill="#1f2524" fill-opacity="0.6" filter="url(#soft)"/>`;
   // overhead lamp and light cone
-  body += `<polygon points="${points([[w * 0.42, 40], [w * 0.5, 40], [w * 0.85, h], [w * 0.08, h]])}" fill="url(#beam)"/>`;
+  body += `<polygon points="${points([
+    [w * 0.42, 40],
+    [w * 0.5, 40],
+    [w * 0.85, h],
+    [w * 0.08, h],
+  ])}" fill="url(#beam)"/>`;
   body += `<line x1="${n(w * 0.46)}" y1="0" x2="${n(w * 0.46)}" y2="30" stroke="#111" stroke-width="4"/>`;
   body += `<path d="M${n(w * 0.42)},${n(48)} Q${n(w * 0.46)},${n(10)} ${n(w * 0.5)},${n(48)} Z" fill="#1b2122"/>`;
   body += `<ellipse cx="${n(w * 0.46)}" cy="48" rx="${n(w * 0.04)}" ry="7" fill="#fff8df"/>`;
@@ -487,8 +630,11 @@ export const garageMotorcycle: SceneFn = (w, h, rand) => {
 
 export const waterReflections: SceneFn = (w, h, rand) => {
   const defs =
-    vGradient("water", [[0, "#9fb3b8"], [0.4, "#5f7f8c"], [1, "#2d4654"]]) +
-    blurFilter("wob", "2.5 1");
+    vGradient("water", [
+      [0, "#9fb3b8"],
+      [0.4, "#5f7f8c"],
+      [1, "#2d4654"],
+    ]) + blurFilter("wob", "2.5 1");
   let body = `<rect width="${w}" height="${h}" fill="url(#water)"/>`;
   // broad colour bands from a hull and the sky
   const bands: Array<[number, number, string, number]> = [
@@ -535,9 +681,19 @@ export const waterReflections: SceneFn = (w, h, rand) => {
 export const skylineNight: SceneFn = (w, h, rand) => {
   const horizon = h * 0.64;
   const defs =
-    vGradient("sky", [[0, "#05070f"], [0.6, "#141d38"], [1, "#33304f"]]) +
-    vGradient("water", [[0, "#12152a"], [1, "#04050b"]]) +
-    radialGradient("moon", [[0, "#f4efd8", 0.5], [1, "#f4efd8", 0]]) +
+    vGradient("sky", [
+      [0, "#05070f"],
+      [0.6, "#141d38"],
+      [1, "#33304f"],
+    ]) +
+    vGradient("water", [
+      [0, "#12152a"],
+      [1, "#04050b"],
+    ]) +
+    radialGradient("moon", [
+      [0, "#f4efd8", 0.5],
+      [1, "#f4efd8", 0],
+    ]) +
     blurFilter("streak", "1.5 10") +
     blurFilter("haze", 30);
   let body = `<rect width="${w}" height="${n(horizon)}" fill="url(#sky)"/>`;
@@ -559,13 +715,18 @@ export const skylineNight: SceneFn = (w, h, rand) => {
     const top = horizon - bh;
     buildings += `<rect x="${n(x)}" y="${n(top)}" width="${n(bw + 1)}" height="${n(bh)}" fill="${pick(rand, ["#0b0f1c", "#0e1324", "#0a0c16", "#111729"])}"/>`;
     if (isTower) {
-      buildings += `<polygon points="${points([[x, top], [x + bw / 2, top - 60], [x + bw + 1, top]])}" fill="#0e1324"/>`;
+      buildings += `<polygon points="${points([
+        [x, top],
+        [x + bw / 2, top - 60],
+        [x + bw + 1, top],
+      ])}" fill="#0e1324"/>`;
       buildings += `<line x1="${n(x + bw / 2)}" y1="${n(top - 60)}" x2="${n(x + bw / 2)}" y2="${n(top - 190)}" stroke="#1c2338" stroke-width="4"/><circle cx="${n(x + bw / 2)}" cy="${n(top - 190)}" r="4" fill="#ff4b3e"/>`;
     }
     const colour = pick(rand, ["#ffd27f", "#f6efc4", "#ffe3a3", "#bfe0ff"]);
     for (let wx = x + 8; wx < x + bw - 10; wx += 14) {
       for (let wy = top + 12; wy < horizon - 10; wy += 18) {
-        if (rand() < 0.24) windows += `<rect x="${n(wx)}" y="${n(wy)}" width="6" height="9" fill="${colour}" fill-opacity="${n(between(rand, 0.55, 1))}"/>`;
+        if (rand() < 0.24)
+          windows += `<rect x="${n(wx)}" y="${n(wy)}" width="6" height="9" fill="${colour}" fill-opacity="${n(between(rand, 0.55, 1))}"/>`;
       }
       if (rand() < 0.35) {
         reflections += `<rect x="${n(wx)}" y="${n(horizon + between(rand, 4, 40))}" width="6" height="${n(between(rand, 60, 200))}" fill="${colour}" fill-opacity="${n(between(rand, 0.15, 0.45))}"/>`;
@@ -586,8 +747,15 @@ export const skylineNight: SceneFn = (w, h, rand) => {
 export const ferryMorning: SceneFn = (w, h, rand) => {
   const horizon = h * 0.52;
   const defs =
-    vGradient("sky", [[0, "#0d47a1"], [0.6, "#1e88e5"], [1, "#81d4fa"]]) +
-    vGradient("water", [[0, "#00838f"], [1, "#003c4f"]]) +
+    vGradient("sky", [
+      [0, "#0d47a1"],
+      [0.6, "#1e88e5"],
+      [1, "#81d4fa"],
+    ]) +
+    vGradient("water", [
+      [0, "#00838f"],
+      [1, "#003c4f"],
+    ]) +
     blurFilter("cloud", 14) +
     blurFilter("foam", 4);
   let body = `<rect width="${w}" height="${n(horizon)}" fill="url(#sky)"/>`;
@@ -619,14 +787,24 @@ export const ferryMorning: SceneFn = (w, h, rand) => {
   const fx = w * 0.42;
   const fy = horizon + 150;
   // wake trailing behind the stern (the ferry heads left), bow wave at the front
-  let wake = `<polygon points="${points([[fx + 440, fy + 30], [w + 40, fy - 10], [w + 40, fy + 120], [fx + 440, fy + 60]])}" fill-opacity="0.3"/>`;
+  let wake = `<polygon points="${points([
+    [fx + 440, fy + 30],
+    [w + 40, fy - 10],
+    [w + 40, fy + 120],
+    [fx + 440, fy + 60],
+  ])}" fill-opacity="0.3"/>`;
   for (let i = 0; i < 9; i++) {
     const y = fy + 30 + i * 10;
     wake += `<path d="M${n(fx + 450 + i * 12)},${n(y)} Q${n(fx + 700)},${n(y - 20 + i * 6)} ${n(w + 40)},${n(fy - 30 + i * 18)}" stroke="#ffffff" stroke-opacity="${n(0.55 - i * 0.04)}" stroke-width="${n(6 - i * 0.4)}" fill="none"/>`;
   }
   wake += `<ellipse cx="${n(fx - 30)}" cy="${n(fy + 45)}" rx="60" ry="14" fill-opacity="0.6"/>`;
   body += `<g fill="#ffffff" filter="url(#foam)">${wake}</g>`;
-  body += `<polygon points="${points([[fx - 40, fy - 30], [fx + 470, fy - 30], [fx + 440, fy + 40], [fx - 10, fy + 40]])}" fill="#ff6d00"/>`;
+  body += `<polygon points="${points([
+    [fx - 40, fy - 30],
+    [fx + 470, fy - 30],
+    [fx + 440, fy + 40],
+    [fx - 10, fy + 40],
+  ])}" fill="#ff6d00"/>`;
   body += `<rect x="${n(fx - 10)}" y="${n(fy - 36)}" width="470" height="10" fill="#bf360c"/>`;
   body += `<rect x="${n(fx + 20)}" y="${n(fy - 100)}" width="400" height="66" fill="#fff8e1"/>`;
   body += `<rect x="${n(fx + 60)}" y="${n(fy - 150)}" width="300" height="52" fill="#ffffff"/>`;
@@ -635,8 +813,19 @@ export const ferryMorning: SceneFn = (w, h, rand) => {
   for (let i = 0; i < 16; i++) wins += `<rect x="${n(fx + 32 + i * 24)}" y="${n(fy - 86)}" width="14" height="16" fill="#0d47a1"/>`;
   for (let i = 0; i < 11; i++) wins += `<rect x="${n(fx + 74 + i * 26)}" y="${n(fy - 138)}" width="14" height="14" fill="#0d47a1"/>`;
   body += wins;
-  body += `<line x1="${n(fx + 210)}" y1="${n(fy - 190)}" x2="${n(fx + 210)}" y2="${n(fy - 250)}" stroke="#263238" stroke-width="5"/><polygon points="${points([[fx + 212, fy - 250], [fx + 250, fy - 240], [fx + 212, fy - 230]])}" fill="#d50000"/>`;
-  body += `<polygon points="${points([[fx - 40, fy + 40], [fx + 480, fy + 40], [fx + 470, fy + 60], [fx - 30, fy + 60]])}" fill="#00363f" fill-opacity="0.6"/>`;
+  body += `<line x1="${n(fx + 210)}" y1="${n(fy - 190)}" x2="${n(fx + 210)}" y2="${n(fy - 250)}" stroke="#263238" stroke-width="5"/><polygon points="${points(
+    [
+      [fx + 212, fy - 250],
+      [fx + 250, fy - 240],
+      [fx + 212, fy - 230],
+    ],
+  )}" fill="#d50000"/>`;
+  body += `<polygon points="${points([
+    [fx - 40, fy + 40],
+    [fx + 480, fy + 40],
+    [fx + 470, fy + 60],
+    [fx - 30, fy + 60],
+  ])}" fill="#00363f" fill-opacity="0.6"/>`;
   body += birds(rand, 7, w * 0.05, w * 0.4, h * 0.2, h * 0.45, "#f5f5f5");
   return svgDocument(w, h, defs, body);
 };
@@ -647,21 +836,49 @@ export const ferryMorning: SceneFn = (w, h, rand) => {
 export const sailboats: SceneFn = (w, h, rand) => {
   const horizon = h * 0.56;
   const defs =
-    vGradient("sky", [[0, "#8fb5d9"], [0.7, "#e9d6c6"], [1, "#f6d9b6"]]) +
-    vGradient("water", [[0, "#7a9fb5"], [1, "#2b4f66"]]) +
-    radialGradient("sun", [[0, "#fff4dc", 0.9], [1, "#ffe2b8", 0]]) +
-    linearGradient("sail", 0, 0, 1, 0, [[0, "#f7f3ea"], [1, "#d9d2c4"]]) +
+    vGradient("sky", [
+      [0, "#8fb5d9"],
+      [0.7, "#e9d6c6"],
+      [1, "#f6d9b6"],
+    ]) +
+    vGradient("water", [
+      [0, "#7a9fb5"],
+      [1, "#2b4f66"],
+    ]) +
+    radialGradient("sun", [
+      [0, "#fff4dc", 0.9],
+      [1, "#ffe2b8", 0],
+    ]) +
+    linearGradient("sail", 0, 0, 1, 0, [
+      [0, "#f7f3ea"],
+      [1, "#d9d2c4"],
+    ]) +
     blurFilter("ref", "2 8");
   let body = `<rect width="${w}" height="${n(horizon)}" fill="url(#sky)"/>`;
   body += `<circle cx="${n(w * 0.25)}" cy="${n(horizon - 120)}" r="260" fill="url(#sun)"/>`;
-  body += `<polygon points="${points([[0, horizon], [0, horizon - 18], [w * 0.3, horizon - 26], [w * 0.6, horizon - 12], [w, horizon - 20], [w, horizon]])}" fill="#6e7f8e"/>`;
+  body += `<polygon points="${points([
+    [0, horizon],
+    [0, horizon - 18],
+    [w * 0.3, horizon - 26],
+    [w * 0.6, horizon - 12],
+    [w, horizon - 20],
+    [w, horizon],
+  ])}" fill="#6e7f8e"/>`;
   body += `<rect y="${n(horizon)}" width="${w}" height="${n(h - horizon)}" fill="url(#water)"/>`;
   const boat = (bx: number, by: number, s: number) => {
     let g = `<path d="M${n(bx - 110 * s)},${n(by)} L${n(bx + 120 * s)},${n(by)} L${n(bx + 90 * s)},${n(by + 30 * s)} L${n(bx - 90 * s)},${n(by + 30 * s)} Z" fill="#f2efe9"/>`;
     g += `<rect x="${n(bx - 90 * s)}" y="${n(by + 22 * s)}" width="${n(180 * s)}" height="${n(8 * s)}" fill="#1f3b57"/>`;
     g += `<line x1="${n(bx)}" y1="${n(by)}" x2="${n(bx)}" y2="${n(by - 420 * s)}" stroke="#3b3b3b" stroke-width="${n(4 * s)}"/>`;
-    g += `<polygon points="${points([[bx + 4 * s, by - 410 * s], [bx + 4 * s, by - 20 * s], [bx + 150 * s, by - 20 * s]])}" fill="url(#sail)"/>`;
-    g += `<polygon points="${points([[bx - 4 * s, by - 380 * s], [bx - 4 * s, by - 24 * s], [bx - 120 * s, by - 24 * s]])}" fill="#ece6da"/>`;
+    g += `<polygon points="${points([
+      [bx + 4 * s, by - 410 * s],
+      [bx + 4 * s, by - 20 * s],
+      [bx + 150 * s, by - 20 * s],
+    ])}" fill="url(#sail)"/>`;
+    g += `<polygon points="${points([
+      [bx - 4 * s, by - 380 * s],
+      [bx - 4 * s, by - 24 * s],
+      [bx - 120 * s, by - 24 * s],
+    ])}" fill="#ece6da"/>`;
     return g;
   };
   const fleet = [
@@ -692,9 +909,19 @@ export const sailboats: SceneFn = (w, h, rand) => {
 
 export const warehouseWindows: SceneFn = (w, h, rand) => {
   const defs =
-    vGradient("sky", [[0, "#8fb0c8"], [1, "#c9d6dc"]]) +
-    vGradient("brick", [[0, "#9a4a34"], [1, "#7a3426"]]) +
-    linearGradient("glass", 0, 0, 1, 1, [[0, "#c9d3cf"], [0.5, "#6f807f"], [1, "#3b4848"]]) +
+    vGradient("sky", [
+      [0, "#8fb0c8"],
+      [1, "#c9d6dc"],
+    ]) +
+    vGradient("brick", [
+      [0, "#9a4a34"],
+      [1, "#7a3426"],
+    ]) +
+    linearGradient("glass", 0, 0, 1, 1, [
+      [0, "#c9d3cf"],
+      [0.5, "#6f807f"],
+      [1, "#3b4848"],
+    ]) +
     `<pattern id="courses" width="60" height="22" patternUnits="userSpaceOnUse"><path d="M0,0.5H60M0,11.5H60M0.5,0V11M30.5,11V22" stroke="#5e2419" stroke-width="2.5" fill="none"/></pattern>`;
   const facadeTop = h * 0.09;
   let body = `<rect width="${w}" height="${h}" fill="url(#sky)"/>`;
@@ -731,13 +958,15 @@ export const warehouseWindows: SceneFn = (w, h, rand) => {
     fe += `<path d="M${n(fx)},${n(py)}V${n(py - 90)}H${n(fx + fw)}V${n(py)}`;
     for (let bx = fx + 14; bx < fx + fw; bx += 14) fe += `M${n(bx)},${n(py)}V${n(py - 90)}`;
     fe += `" stroke="#151515" stroke-width="3" fill="none"/>`;
-    if (row < 3) fe += `<path d="M${n(fx + 20)},${n(py + 10)}L${n(fx + fw - 30)},${n(py + 300)}M${n(fx + 40)},${n(py + 10)}L${n(fx + fw - 10)},${n(py + 300)}" stroke="#151515" stroke-width="4"/>`;
+    if (row < 3)
+      fe += `<path d="M${n(fx + 20)},${n(py + 10)}L${n(fx + fw - 30)},${n(py + 300)}M${n(fx + 40)},${n(py + 10)}L${n(fx + fw - 10)},${n(py + 300)}" stroke="#151515" stroke-width="4"/>`;
   }
   body += fe;
   // loading door and lamp at street level
   const doorY = facadeTop + 110 + 4 * 300 - 30;
   body += `<rect x="${n(w * 0.3)}" y="${n(doorY)}" width="${n(w * 0.4)}" height="${n(h - doorY)}" fill="#2f5d7c"/>`;
-  for (let y = doorY + 16; y < h; y += 16) body += `<line x1="${n(w * 0.3)}" y1="${n(y)}" x2="${n(w * 0.7)}" y2="${n(y)}" stroke="#244a63" stroke-width="3"/>`;
+  for (let y = doorY + 16; y < h; y += 16)
+    body += `<line x1="${n(w * 0.3)}" y1="${n(y)}" x2="${n(w * 0.7)}" y2="${n(y)}" stroke="#244a63" stroke-width="3"/>`;
   body += `<path d="M${n(w * 0.74)},${n(doorY + 20)} h50 v20" stroke="#151515" stroke-width="6" fill="none"/><path d="M${n(w * 0.74 + 30)},${n(doorY + 40)} h40 l-8,24 h-24 Z" fill="#151515"/><ellipse cx="${n(w * 0.74 + 50)}" cy="${n(doorY + 66)}" rx="14" ry="5" fill="#ffe6a6"/>`;
   return svgDocument(w, h, defs, body);
 };
@@ -749,9 +978,19 @@ export const turntable: SceneFn = (w, h, rand) => {
   const cx = w * 0.5;
   const cy = h * 0.52;
   const defs =
-    linearGradient("desk", 0, 0, 1, 1, [[0, "#7a634a"], [1, "#4f3e2d"]]) +
-    linearGradient("plate", 0, 0, 1, 1, [[0, "#d2d0ca"], [1, "#96948e"]]) +
-    radialGradient("vinyl", [[0, "#2a2a2a"], [0.6, "#161616"], [1, "#0d0d0d"]]) +
+    linearGradient("desk", 0, 0, 1, 1, [
+      [0, "#7a634a"],
+      [1, "#4f3e2d"],
+    ]) +
+    linearGradient("plate", 0, 0, 1, 1, [
+      [0, "#d2d0ca"],
+      [1, "#96948e"],
+    ]) +
+    radialGradient("vinyl", [
+      [0, "#2a2a2a"],
+      [0.6, "#161616"],
+      [1, "#0d0d0d"],
+    ]) +
     blurFilter("shadow", 16);
   let body = `<rect width="${w}" height="${h}" fill="url(#desk)"/>`;
   for (let i = 0; i < 18; i++) {

@@ -20,7 +20,7 @@ function gzipBomb(): Buffer {
 }
 
 export function pageOfSize(bytes: number): string {
-  const para = "<p>Tide pools hold anemones, crabs and <a href=\"/x\">small fish</a>; every low tide the count changes.</p>\n";
+  const para = '<p>Tide pools hold anemones, crabs and <a href="/x">small fish</a>; every low tide the count changes.</p>\n';
   const parts = ["<!doctype html><html><head><title>Large page</title></head><body><main><h1>Large page</h1>\n"];
   let size = parts[0].length;
   let i = 0;
@@ -61,7 +61,11 @@ export async function startLensTargets(): Promise<LensTargets> {
     }
     switch (url.pathname) {
       case "/rich":
-        return html(RICH_HTML, 200, { "x-robots-tag": "noarchive, GPTBot: noindex", link: '</llms.txt>; rel="describedby"', "x-Custom-Header": "Kept" });
+        return html(RICH_HTML, 200, {
+          "x-robots-tag": "noarchive, GPTBot: noindex",
+          link: '</llms.txt>; rel="describedby"',
+          "x-Custom-Header": "Kept",
+        });
       case "/plain":
         res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
         return res.end("Just words, no markup.\nSecond line here.");
@@ -84,11 +88,16 @@ export async function startLensTargets(): Promise<LensTargets> {
         res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip" });
         return res.end(Buffer.from("this is not gzip at all, just bytes pretending"));
       case "/noframe":
-        return html("<title>No frames</title><p>Frame me not.</p>", 200, { "content-security-policy": "default-src 'self'; frame-ancestors 'none'" });
+        return html("<title>No frames</title><p>Frame me not.</p>", 200, {
+          "content-security-policy": "default-src 'self'; frame-ancestors 'none'",
+        });
       case "/sameorigin":
         return html("<title>Same origin</title><p>Only my own frames.</p>", 200, { "x-frame-options": "SAMEORIGIN" });
       case "/csp-wins":
-        return html("<title>CSP wins</title><p>CSP allows any ancestor.</p>", 200, { "x-frame-options": "DENY", "content-security-policy": "frame-ancestors *" });
+        return html("<title>CSP wins</title><p>CSP allows any ancestor.</p>", 200, {
+          "x-frame-options": "DENY",
+          "content-security-policy": "frame-ancestors *",
+        });
       case "/missing":
         return html("<title>Not found</title><h1>Nothing here</h1>", 404);
       case "/broken":

@@ -35,10 +35,41 @@ export async function startOpenAIStub(behaviour: StubBehaviour): Promise<OpenAIS
       behaviour === "no-logprobs"
         ? null
         : behaviour === "split-digits"
-          ? { content: best.split("").map((d, i) => ({ token: d, logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99), top_logprobs: [{ token: d, logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99) }, ...(i === best.length - 1 && second.slice(0, -1) === best.slice(0, -1) ? [{ token: second.at(-1)!, logprob: Math.log(0.2) }] : [])] })) }
-          : { content: [{ token: best, logprob: Math.log(0.7), top_logprobs: [{ token: best, logprob: Math.log(0.7) }, { token: second, logprob: Math.log(0.2) }, { token: "Sure", logprob: Math.log(0.05) }] }] };
+          ? {
+              content: best
+                .split("")
+                .map((d, i) => ({
+                  token: d,
+                  logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99),
+                  top_logprobs: [
+                    { token: d, logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99) },
+                    ...(i === best.length - 1 && second.slice(0, -1) === best.slice(0, -1)
+                      ? [{ token: second.at(-1)!, logprob: Math.log(0.2) }]
+                      : []),
+                  ],
+                })),
+            }
+          : {
+              content: [
+                {
+                  token: best,
+                  logprob: Math.log(0.7),
+                  top_logprobs: [
+                    { token: best, logprob: Math.log(0.7) },
+                    { token: second, logprob: Math.log(0.2) },
+                    { token: "Sure", logprob: Math.log(0.05) },
+                  ],
+                },
+              ],
+            };
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ id: "stub", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, logprobs, finish_reason: "stop" }] }));
+    res.end(
+      JSON.stringify({
+        id: "stub",
+        object: "chat.completion",
+        choices: [{ index: 0, message: { role: "assistant", content }, logprobs, finish_reason: "stop" }],
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
@@ -56,7 +87,10 @@ function pick(messages: { role: string; content: string }[]): [string, string] {
   const catalog = messages[0].content.split("\n").filter((l) => /^\d+\t/.test(l));
   const words = new Set(messages[1].content.toLowerCase().match(/[a-z0-9]+/g) ?? []);
   const scored = catalog
-    .map((line) => ({ id: line.split("\t")[0], score: (line.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => w.length > 3 && words.has(w)).length }))
+    .map((line) => ({
+      id: line.split("\t")[0],
+      score: (line.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => w.length > 3 && words.has(w)).length,
+    }))
     .sort((a, b) => b.score - a.score);
   return [scored[0].id, scored[1].id];
 }

@@ -70,7 +70,10 @@ export class Contract {
     const pointer = `#/components/schemas/${name}`;
     let fn = this.cache.get(pointer);
     if (!fn) this.cache.set(pointer, (fn = this.ajv.compile({ $ref: `openapi.json${pointer}` })));
-    if (!fn(value)) throw new Error(`value does not match ${pointer}:\n${this.ajv.errorsText(fn.errors, { separator: "\n" })}\n${JSON.stringify(value).slice(0, 500)}`);
+    if (!fn(value))
+      throw new Error(
+        `value does not match ${pointer}:\n${this.ajv.errorsText(fn.errors, { separator: "\n" })}\n${JSON.stringify(value).slice(0, 500)}`,
+      );
   }
 
   validate(pathname: string, method: string, status: number, contentType: string, body: unknown): void {
@@ -78,7 +81,9 @@ export class Contract {
     let fn = this.cache.get(pointer);
     if (!fn) this.cache.set(pointer, (fn = this.ajv.compile({ $ref: `openapi.json${pointer}` })));
     if (!fn(body)) {
-      throw new Error(`${method} ${pathname} ${status} does not match ${pointer}:\n${this.ajv.errorsText(fn.errors, { separator: "\n" })}\n${JSON.stringify(body).slice(0, 500)}`);
+      throw new Error(
+        `${method} ${pathname} ${status} does not match ${pointer}:\n${this.ajv.errorsText(fn.errors, { separator: "\n" })}\n${JSON.stringify(body).slice(0, 500)}`,
+      );
     }
   }
 }

@@ -75,7 +75,10 @@ export async function startUpstashShim(redisUrl: string, token = "test-token"): 
       for (const c of body as unknown[][]) multi.addCommand(rewrite(c.map(String)));
       try {
         const results = (await multi.exec()) as unknown[];
-        return reply(200, results.map((r) => (r instanceof Error ? { error: r.message } : { result: encode(r, b64) })));
+        return reply(
+          200,
+          results.map((r) => (r instanceof Error ? { error: r.message } : { result: encode(r, b64) })),
+        );
       } catch (err) {
         return reply(400, { error: (err as Error).message });
       }

@@ -3,7 +3,8 @@
  * size only; text is decoded with the charset the response (or the page) declares.
  */
 
-const TEXT_TYPES = /^(text\/|application\/(xhtml\+xml|xml|json|ld\+json|javascript|ecmascript|rss\+xml|atom\+xml|feed\+json|manifest\+json|x-www-form-urlencoded|yaml|x-yaml|toml|linkset\+json)$|.*\+(json|xml)$|image\/svg\+xml$)/i;
+const TEXT_TYPES =
+  /^(text\/|application\/(xhtml\+xml|xml|json|ld\+json|javascript|ecmascript|rss\+xml|atom\+xml|feed\+json|manifest\+json|x-www-form-urlencoded|yaml|x-yaml|toml|linkset\+json)$|.*\+(json|xml)$|image\/svg\+xml$)/i;
 
 export function mediaType(contentType: string): string {
   return contentType.split(";")[0].trim().toLowerCase();

@@ -18,7 +18,7 @@ describe("token counting", () => {
   });
 
   it("cleans scripts, styles, comments and inline SVG out of the html tier", () => {
-    expect(cleanedHtml('<p>a</p><script>x()</script><!-- c --><style>p{}</style><svg><path/></svg><p>b</p>')).toBe("<p>a</p><p>b</p>");
+    expect(cleanedHtml("<p>a</p><script>x()</script><!-- c --><style>p{}</style><svg><path/></svg><p>b</p>")).toBe("<p>a</p><p>b</p>");
   });
 });
 

@@ -35,10 +35,7 @@ export const TOKENIZER = "o200k_base (gpt-tokenizer 4, offline)";
  * What reading the page costs a model in each form an agent might send it. Null when there
  * is nothing to count (binary or unreadable bodies, empty pages).
  */
-export function pageCost(
-  forms: Partial<Record<TierKey, string>>,
-  partial: { parsedBytes: number; rawBytes: number } | null,
-): Cost | null {
+export function pageCost(forms: Partial<Record<TierKey, string>>, partial: { parsedBytes: number; rawBytes: number } | null): Cost | null {
   const tiers: Tier[] = [];
   for (const key of ["raw", "html", "text", "markdown", "outline"] as const) {
     const text = forms[key];

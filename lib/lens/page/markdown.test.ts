@@ -22,8 +22,10 @@ describe("Markdown of hostile nesting", () => {
   });
 
   it("still nests ordinary lists and quotes", () => {
-    expect(markdown("<main><ul><li>a<ul><li>b<ul><li>c</li></ul></li></ul></li></ul><blockquote><blockquote><p>q</p></blockquote></blockquote></main>")).toBe(
-      "- a\n   - b\n      - c\n\n> > q",
-    );
+    expect(
+      markdown(
+        "<main><ul><li>a<ul><li>b<ul><li>c</li></ul></li></ul></li></ul><blockquote><blockquote><p>q</p></blockquote></blockquote></main>",
+      ),
+    ).toBe("- a\n   - b\n      - c\n\n> > q");
   });
 });

@@ -19,8 +19,16 @@ export function mainContentMarkdown(scan: PageScan, doc: Document, finalUrl: str
   // Tidy whitespace (spaces before a line break, one space opening a line) outside code
   // fences only: inside them it is the code.
   const tidy = (part: string) => part.replace(/[ \t]+\n/g, "\n").replace(/\n (?=\S)/g, "\n");
-  const tidied = md.includes("```") ? md.split(/(\n```\n[\s\S]*?\n```\n)/).map((part, i) => (i % 2 ? part : tidy(part))).join("") : tidy(md);
-  return tidied.replace(/\n{3,}/g, "\n\n").replace(/^ /, "").trim();
+  const tidied = md.includes("```")
+    ? md
+        .split(/(\n```\n[\s\S]*?\n```\n)/)
+        .map((part, i) => (i % 2 ? part : tidy(part)))
+        .join("")
+    : tidy(md);
+  return tidied
+    .replace(/\n{3,}/g, "\n\n")
+    .replace(/^ /, "")
+    .trim();
 }
 
 interface Ctx {
@@ -96,8 +104,15 @@ function render(node: AnyNode, ctx: Ctx): string {
       return ctx.nest >= MAX_NEST ? `\n\n${inner()}\n\n` : list(node, { ...ctx, nest: ctx.nest + 1 });
     case "blockquote": {
       if (ctx.nest >= MAX_NEST) return `\n\n${inner()}\n\n`;
-      const body = renderAll(node.children, { ...ctx, nest: ctx.nest + 1 }).replace(/\n{3,}/g, "\n\n").trim();
-      return body ? `\n\n${body.split("\n").map((l) => `> ${l}`.trimEnd()).join("\n")}\n\n` : "";
+      const body = renderAll(node.children, { ...ctx, nest: ctx.nest + 1 })
+        .replace(/\n{3,}/g, "\n\n")
+        .trim();
+      return body
+        ? `\n\n${body
+            .split("\n")
+            .map((l) => `> ${l}`.trimEnd())
+            .join("\n")}\n\n`
+        : "";
     }
     case "table":
       return ctx.nest >= MAX_NEST ? `\n\n${inner()}\n\n` : table(node, { ...ctx, nest: ctx.nest + 1 });
@@ -133,7 +148,9 @@ function list(node: Element, ctx: Ctx): string {
       .trim();
     if (!body) continue;
     const [first, ...rest] = body.split("\n");
-    items.push([`${indent}${marker} ${first.trim()}`, ...rest.map((l) => (l.startsWith(indent + "   ") ? l : `${indent}   ${l.trim()}`))].join("\n"));
+    items.push(
+      [`${indent}${marker} ${first.trim()}`, ...rest.map((l) => (l.startsWith(indent + "   ") ? l : `${indent}   ${l.trim()}`))].join("\n"),
+    );
   }
   return items.length ? `\n\n${items.join("\n")}\n\n` : "";
 }
@@ -157,7 +174,24 @@ function table(node: Element, ctx: Ctx): string {
   return `\n\n${[line(rows[0]), line(Array(width).fill("---")), ...rows.slice(1).map(line)].join("\n")}\n\n`;
 }
 
-const BLOCK_NAMES = new Set(["p", "div", "section", "article", "main", "header", "figure", "figcaption", "details", "summary", "address", "dl", "center", "li", "body", "html"]);
+const BLOCK_NAMES = new Set([
+  "p",
+  "div",
+  "section",
+  "article",
+  "main",
+  "header",
+  "figure",
+  "figcaption",
+  "details",
+  "summary",
+  "address",
+  "dl",
+  "center",
+  "li",
+  "body",
+  "html",
+]);
 function isBlock(name: string) {
   return BLOCK_NAMES.has(name);
 }
@@ -175,4 +209,3 @@ function codeSpan(text: string): string {
   const fence = t.includes("`") ? "``" : "`";
   return `${fence}${t}${fence}`;
 }
-

@@ -33,8 +33,22 @@ const MAX_HEADINGS = 500;
 
 export function scanPage(root: AnyNode): PageScan {
   const scan: PageScan = {
-    title: null, metas: [], relElements: [], hrefs: [], baseHref: null, jsonLdTexts: [], itemtypes: [], itemprops: [],
-    typeofs: [], properties: [], classes: [], imgTotal: 0, imgNoAlt: 0, headings: [], text: "", main: null,
+    title: null,
+    metas: [],
+    relElements: [],
+    hrefs: [],
+    baseHref: null,
+    jsonLdTexts: [],
+    itemtypes: [],
+    itemprops: [],
+    typeofs: [],
+    properties: [],
+    classes: [],
+    imgTotal: 0,
+    imgNoAlt: 0,
+    headings: [],
+    text: "",
+    main: null,
   };
   let main: Element | null = null;
   let roleMain: Element | null = null;
@@ -121,4 +135,3 @@ export function scanPage(root: AnyNode): PageScan {
   scan.main = main ?? roleMain ?? article ?? body;
   return scan;
 }
-

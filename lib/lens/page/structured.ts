@@ -83,7 +83,17 @@ export function structuredData(scan: PageScan, finalUrl: string): Structured {
 
 /** What a body that is not HTML carries: nothing structured. */
 export function noStructuredData(): Structured {
-  return { title: "", meta: {}, og: {}, twitter: {}, jsonld: [], microdata: { itemtypes: [], props: [] }, rdfa: { typeof: [], properties: [] }, microformats: [], relLinks: [] };
+  return {
+    title: "",
+    meta: {},
+    og: {},
+    twitter: {},
+    jsonld: [],
+    microdata: { itemtypes: [], props: [] },
+    rdfa: { typeof: [], properties: [] },
+    microformats: [],
+    relLinks: [],
+  };
 }
 
 function jsonLdTypes(value: unknown): string[] {

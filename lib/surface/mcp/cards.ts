@@ -34,7 +34,8 @@ const ServerCardSchema = named(
 export const mcpServerCard = defineEndpoint({
   name: "getMcpServerCard",
   summary: "MCP server card",
-  description: "Where the MCP server is and which protocol revisions it speaks, in the shape of the MCP server-card extension (tools are listed by the server itself).",
+  description:
+    "Where the MCP server is and which protocol revisions it speaks, in the shape of the MCP server-card extension (tools are listed by the server itself).",
   tag: "meta",
   policy: "read",
   output: ServerCardSchema,
@@ -113,8 +114,18 @@ export const aiCatalog = defineEndpoint({
     return {
       specVersion: "1.0",
       entries: [
-        { identifier: `urn:air:${host}:mcp:site`, type: "application/mcp-server-card+json", url: `${base}/mcp/server-card`, title: "MCP server" },
-        { identifier: `urn:air:${host}:openapi:site`, type: "application/openapi+json", url: `${base}/openapi.json`, title: "OpenAPI 3.1 description" },
+        {
+          identifier: `urn:air:${host}:mcp:site`,
+          type: "application/mcp-server-card+json",
+          url: `${base}/mcp/server-card`,
+          title: "MCP server",
+        },
+        {
+          identifier: `urn:air:${host}:openapi:site`,
+          type: "application/openapi+json",
+          url: `${base}/openapi.json`,
+          title: "OpenAPI 3.1 description",
+        },
       ],
     };
   },

@@ -9,11 +9,17 @@ import { callContextAuth, mcpHandler } from "./server";
  * Tool calls draw on the same budgets as the endpoints, inside invoke().
  */
 export const mcpRoute = route(
-  { path: "/mcp", methods: ["POST"], preflightHeaders: `${PREFLIGHT_ALLOW_HEADERS}, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id` },
+  {
+    path: "/mcp",
+    methods: ["POST"],
+    preflightHeaders: `${PREFLIGHT_ALLOW_HEADERS}, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id`,
+  },
   async ({ req, base, caller }) => {
     const origin = req.headers.get("origin");
     if (origin !== null && !sameOrigin(origin, base)) {
-      throw new ApiError("forbidden", `Origin ${origin} may not call this MCP server.`, { hint: "Call it from a server or an agent (no Origin header), or from this site's own pages." });
+      throw new ApiError("forbidden", `Origin ${origin} may not call this MCP server.`, {
+        hint: "Call it from a server or an agent (no Origin header), or from this site's own pages.",
+      });
     }
     return mcpHandler.fetch(req, { authInfo: callContextAuth({ caller, base, signal: req.signal }) });
   },

@@ -26,7 +26,10 @@ export function callContextAuth(c: McpCallContext): AuthInfo {
 
 /** One server per request (the SDK's stateless model), bound to the caller of that request. */
 export function buildMcpServer({ caller, base, signal: requestSignal }: McpCallContext): McpServer {
-  const server = new McpServer({ name: siteConfig.name, title: `${siteConfig.name} — site tools`, version: MCP_SERVER_VERSION }, { instructions: MCP_INSTRUCTIONS });
+  const server = new McpServer(
+    { name: siteConfig.name, title: `${siteConfig.name} — site tools`, version: MCP_SERVER_VERSION },
+    { instructions: MCP_INSTRUCTIONS },
+  );
   for (const t of tools()) {
     server.registerTool(
       t.name,
@@ -41,7 +44,10 @@ export function buildMcpServer({ caller, base, signal: requestSignal }: McpCallC
         const signal = ctx.mcpReq?.signal ?? requestSignal;
         const outcome = await invoke(t.endpoint, (args ?? {}) as Record<string, unknown>, caller, { base, signal });
         if (outcome.ok) {
-          return { content: [{ type: "text" as const, text: JSON.stringify(outcome.data) }], structuredContent: outcome.data as Record<string, unknown> };
+          return {
+            content: [{ type: "text" as const, text: JSON.stringify(outcome.data) }],
+            structuredContent: outcome.data as Record<string, unknown>,
+          };
         }
         // The spec's Error body as text; no structuredContent, which would have to match the output schema.
         return { isError: true, content: [{ type: "text" as const, text: JSON.stringify(outcome.error.body()) }] };
@@ -52,4 +58,6 @@ export function buildMcpServer({ caller, base, signal: requestSignal }: McpCallC
 }
 
 /** Revision 2026-07-28 (stateless, server/discover) plus the stateless fallback for 2025-era clients. */
-export const mcpHandler = createMcpHandler(({ authInfo }) => buildMcpServer(authInfo?.extra?.site as McpCallContext), { legacy: "stateless" });
+export const mcpHandler = createMcpHandler(({ authInfo }) => buildMcpServer(authInfo?.extra?.site as McpCallContext), {
+  legacy: "stateless",
+});
