@@ -43,12 +43,9 @@ export function parsePrev(raw: string | readonly string[] | null | undefined): s
  */
 export const AskInputSchema = z.object({
   query: requiredText("query", MAX_TEXT, "The question. At most 500 characters.", "how do I sync old motorcycle carburetors?"),
-  streaming: z
-    .union([z.boolean(), z.string()])
-    .optional()
-    .meta({
-      description: "0, false, no or off (or false): one JSON body; anything else or absent: text/event-stream. Ignored by the MCP tool.",
-    }),
+  streaming: z.union([z.boolean(), z.string()]).optional().meta({
+    description: "0, false, no or off (or false): one JSON body; anything else or absent: text/event-stream. Ignored by the MCP tool.",
+  }),
   mode: mode("list (default); summarize and generate are not served (501 with `supported_modes`)"),
   generate_mode: mode("Legacy spelling of mode"),
   site: z.string().max(300).optional().meta({ description: "Empty, all, this host, or https://this host; anything else is a 400" }),

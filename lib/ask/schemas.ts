@@ -8,14 +8,10 @@ export const AskResultSchema = named(
   z.object({
     url: z.url(),
     name: z.string(),
-    score: z
-      .int()
-      .min(0)
-      .max(100)
-      .meta({
-        description:
-          "With model ranking, the probability (in %) the model puts on this page; with lexical ranking, relevance relative to the best match",
-      }),
+    score: z.int().min(0).max(100).meta({
+      description:
+        "With model ranking, the probability (in %) the model puts on this page; with lexical ranking, relevance relative to the best match",
+    }),
     site: z.string().optional().meta({ description: "The service's own host name" }),
     description: z.string().optional().meta({ description: "Extract from the page around the question's words (never model-written)" }),
     schema_object: z

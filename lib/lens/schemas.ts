@@ -90,12 +90,9 @@ export const LensObservationSchema = named(
       rawHtml: z.string().meta({ description: "The body as text, up to 512 KiB (empty for binary or unreadable bodies)" }),
       rawBytes: z.int().min(0).meta({ description: "Body bytes read, after decompression" }),
       parsedBytes: z.int().min(0).optional().meta({ description: "HTML bytes parsed (HTML only)" }),
-      parseTruncated: z
-        .boolean()
-        .optional()
-        .meta({
-          description: "Only part of the HTML was parsed: it was longer than 512 KiB, or nested deeper than 512 elements (HTML only)",
-        }),
+      parseTruncated: z.boolean().optional().meta({
+        description: "Only part of the HTML was parsed: it was longer than 512 KiB, or nested deeper than 512 elements (HTML only)",
+      }),
       text: z
         .string()
         .meta({ description: "Visible text, one block per line (for bodies that are not HTML, the body's own text up to 512 KiB)" }),

@@ -36,18 +36,16 @@ export async function startOpenAIStub(behaviour: StubBehaviour): Promise<OpenAIS
         ? null
         : behaviour === "split-digits"
           ? {
-              content: best
-                .split("")
-                .map((d, i) => ({
-                  token: d,
-                  logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99),
-                  top_logprobs: [
-                    { token: d, logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99) },
-                    ...(i === best.length - 1 && second.slice(0, -1) === best.slice(0, -1)
-                      ? [{ token: second.at(-1)!, logprob: Math.log(0.2) }]
-                      : []),
-                  ],
-                })),
+              content: best.split("").map((d, i) => ({
+                token: d,
+                logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99),
+                top_logprobs: [
+                  { token: d, logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99) },
+                  ...(i === best.length - 1 && second.slice(0, -1) === best.slice(0, -1)
+                    ? [{ token: second.at(-1)!, logprob: Math.log(0.2) }]
+                    : []),
+                ],
+              })),
             }
           : {
               content: [
