@@ -11,9 +11,22 @@ let next = 0;
  * server trusts `x-bench-client` via TRUST_PROXY_HEADER) so the limiter does its full work
  * on every request without any caller reaching its budget (which would measure 429s).
  */
-export function load(url: string, seconds = SECONDS, pathFor?: () => string): Promise<Result> {
+export interface Target {
+  url: string;
+  pathFor?: () => string;
+  method?: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export function load(target: string | Target, seconds = SECONDS): Promise<Result> {
+  const t = typeof target === "string" ? { url: target } : target;
+  const pathFor = t.pathFor;
   return autocannon({
-    url,
+    url: t.url,
+    method: t.method ?? "GET",
+    ...(t.body ? { body: t.body } : {}),
+    headers: t.headers,
     connections: CONNECTIONS,
     duration: seconds,
     requests: [
@@ -33,9 +46,8 @@ export const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 /** Alternating rounds of two targets in the same server; medians of req/s and p50/p99 latency. */
-export async function compare(targets: Record<string, string | { url: string; pathFor: () => string }>) {
-  const run = (t: string | { url: string; pathFor: () => string }, seconds?: number) =>
-    typeof t === "string" ? load(t, seconds) : load(t.url, seconds, t.pathFor);
+export async function compare(targets: Record<string, string | Target>) {
+  const run = (t: string | Target, seconds?: number) => load(t, seconds);
   for (const t of Object.values(targets)) await run(t, 2);
   const acc: Record<string, { rps: number[]; p50: number[]; p99: number[]; bad: number }> = {};
   for (const name of Object.keys(targets)) acc[name] = { rps: [], p50: [], p99: [], bad: 0 };

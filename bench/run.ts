@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: benchmarks print medians and ratios against a baseline measured in the
- * same run; they never fail the test suite. BENCH_ONLY=contract|content|photos|ask|lens runs one.
+ * same run; they never fail the test suite. BENCH_ONLY=contract|mcp|content|photos|ask|lens runs one.
  */
 import { benchContract } from "./contract";
 import { benchContent } from "./content";
@@ -8,10 +8,12 @@ import { benchPhotos } from "./photos";
 import { benchAskModel } from "./ask-model";
 import { benchAskHttp } from "./ask-http";
 import { benchLens } from "./lens";
+import { benchMcp } from "./mcp";
 
 const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<void>][] = [
   ["contract", benchContract],
+  ["mcp", benchMcp],
   ["content", benchContent],
   ["photos", benchPhotos],
   [

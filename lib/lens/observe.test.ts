@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLensTargets, type LensTargets } from "@/tests/helpers/lens-targets";
+import { gzipBomb, startLensTargets, type LensTargets } from "@/tests/helpers/lens-targets";
 import { observePage, PARSE_CAP_BYTES } from "./observe";
 import { LensFetchFailure, LIMITS } from "./safe-fetch";
 
@@ -164,6 +164,9 @@ describe("other bodies", () => {
   });
 
   it("stops inflating a gzip bomb at the cap", async () => {
+    // The loopback site builds its bomb from 64 MiB of zeros in this same process: build it
+    // before measuring, so the figure is lens's memory and not the test server's.
+    gzipBomb();
     const before = process.memoryUsage().rss;
     const o = await observe("/bomb");
     expect(o.truncated).toBe(true);

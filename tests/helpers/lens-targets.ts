@@ -14,7 +14,7 @@ export const HUGE_BYTES = 5 * 1024 * 1024;
 
 let bomb: Buffer | null = null;
 /** 64 MiB of zeros gzipped to about 64 KB: whoever inflates it all has no cap. */
-function gzipBomb(): Buffer {
+export function gzipBomb(): Buffer {
   bomb ??= zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
   return bomb;
 }
