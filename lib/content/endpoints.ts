@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/core/endpoint";
+import { defineEndpoint, type CachePolicy } from "@/lib/core/endpoint";
 import { named } from "@/lib/core/schemas";
 import { MARKDOWN, textBinding } from "@/lib/core/text";
 import { readSiteFile } from "./corpus";
@@ -55,44 +55,46 @@ export const jsonFeed = defineEndpoint({
   mcp: { description: "The latest writing and garage notes (JSON Feed 1.1), newest first." },
 });
 
-export const atomFeed = defineEndpoint({
+/** A text artifact of the build served as it is, with the request's base URL put in. */
+function textArtifact(o: { name: string; file: string; media: string; summary: string; description: string; cache: CachePolicy }) {
+  return defineEndpoint({
+    name: o.name,
+    summary: o.summary,
+    description: o.description,
+    tag: "meta",
+    policy: "read",
+    output: z.string(),
+    outputDescription: `${o.summary}.`,
+    errors: [missing],
+    run: (_input, { base }) => artifact(o.file, base),
+    http: textBinding(`/${o.file}`, o.media, o.cache),
+    mcp: false,
+  });
+}
+
+export const atomFeed = textArtifact({
   name: "getAtomFeed",
+  file: "feed.xml",
+  media: "application/atom+xml; charset=utf-8",
   summary: "Writing and garage notes as an Atom feed",
   description: "Atom 1.0 feed of the latest writing and garage notes (the same items as /feed.json).",
-  tag: "meta",
-  policy: "read",
-  output: z.string(),
-  outputDescription: "The Atom feed.",
-  errors: [missing],
-  run: (_input, { base }) => artifact("feed.xml", base),
-  http: textBinding("/feed.xml", "application/atom+xml; charset=utf-8", { maxAge: 600, staleWhileRevalidate: 3600 }),
-  mcp: false,
+  cache: { maxAge: 600, staleWhileRevalidate: 3600 },
 });
 
-export const llmsTxt = defineEndpoint({
+export const llmsTxt = textArtifact({
   name: "getLlmsTxt",
+  file: "llms.txt",
+  media: MARKDOWN,
   summary: "Site map for language models (llms.txt)",
   description: "What is on the site and where its Markdown lives, in the llms.txt format (llmstxt.org).",
-  tag: "meta",
-  policy: "read",
-  output: z.string(),
-  outputDescription: "llms.txt.",
-  errors: [missing],
-  run: (_input, { base }) => artifact("llms.txt", base),
-  http: textBinding("/llms.txt", MARKDOWN, { maxAge: 300 }),
-  mcp: false,
+  cache: { maxAge: 300 },
 });
 
-export const llmsFullTxt = defineEndpoint({
+export const llmsFullTxt = textArtifact({
   name: "getLlmsFullTxt",
+  file: "llms-full.txt",
+  media: MARKDOWN,
   summary: "Every page inlined for language models (llms-full.txt)",
   description: "The Markdown of every page, one after another.",
-  tag: "meta",
-  policy: "read",
-  output: z.string(),
-  outputDescription: "llms-full.txt.",
-  errors: [missing],
-  run: (_input, { base }) => artifact("llms-full.txt", base),
-  http: textBinding("/llms-full.txt", MARKDOWN, { maxAge: 300 }),
-  mcp: false,
+  cache: { maxAge: 300 },
 });
