@@ -18,6 +18,9 @@ const REQUEST_HOST_HEADER = "x-site-request-host";
 // the second pass keeps the real client's address instead of stamping 127.0.0.1.
 const STAMP_HEADER = "x-site-stamp";
 const stamp = randomBytes(16).toString("hex");
+// The app (lib/core/caller.ts) trusts the headers above only with this stamp: under plain
+// `next start` nothing sets it, so a client-sent copy is worth nothing there either.
+process.env.SITE_SERVER_STAMP = stamp;
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || "0.0.0.0";
 

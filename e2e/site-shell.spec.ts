@@ -44,3 +44,18 @@ test("dark theme follows the system setting", async ({ browser }) => {
   expect(bg).toBe("rgb(22, 21, 19)");
   await context.close();
 });
+
+test("/developers points an agent to the MCP server: following the server-card link gives a card whose remote is /mcp", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto("/developers");
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/mcp/server-card")),
+    page.getByRole("link", { name: "/mcp/server-card" }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/mcp-server-card+json");
+  const card = (await response.json()) as { remotes: { url: string }[] };
+  expect(card.remotes[0].url).toBe(`${baseURL}/mcp`);
+});

@@ -70,6 +70,11 @@ const schema = z.object({
 
   /** Where the build's server artifacts are read from (the benchmark points it at a synthetic corpus). */
   SITE_DATA_DIR: z.preprocess(blankToUndefined, z.string().default(".site")),
+  /**
+   * Set by server.mjs for its own process (never by the operator): the secret that marks the
+   * headers it stamped, so the app trusts x-site-socket-ip and its siblings only from it.
+   */
+  SITE_SERVER_STAMP: optionalString,
   /** Check every endpoint's output against its schema (a mismatch is a logged 500). Default: on unless NODE_ENV=production; the tests turn it on. */
   CHECK_OUTPUT: z.preprocess(blankToUndefined, z.enum(["0", "1"]).optional()),
   /** Serves /bench/baseline, the contract-free twin the benchmark compares against. */

@@ -151,6 +151,36 @@ describe("the transport's edges", () => {
     expect(own.status).toBe(200);
   });
 
+  it("draws on the read budget for everything but tools/call, with the RateLimit headers", async () => {
+    const list = await post({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }, { "mcp-protocol-version": "2025-11-25" });
+    expect(list.status).toBe(200);
+    expect(list.headers.get("ratelimit-policy")).toBe('"read";q=120;w=60');
+    expect(list.headers.get("ratelimit")).toMatch(/^"read";r=\d+;t=\d+$/);
+  });
+
+  it("refuses subscriptions/listen (the tool list never changes) and a body that is not JSON", async () => {
+    const listen = await post(
+      { jsonrpc: "2.0", id: 3, method: "subscriptions/listen", params: {} },
+      { "mcp-protocol-version": "2026-07-28" },
+    );
+    expect(listen.status).toBe(404);
+    expect(JSON.parse(listen.text)).toMatchObject({ jsonrpc: "2.0", id: 3, error: { code: -32601 } });
+    const bad = await httpRequest(`${app.server.base}/mcp`, {
+      method: "POST",
+      body: "{nope",
+      headers: { "content-type": "application/json" },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text)).toMatchObject({ error: { code: -32700 } });
+    const huge = await httpRequest(`${app.server.base}/mcp`, {
+      method: "POST",
+      body: JSON.stringify({ pad: "x".repeat(70_000) }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(huge.status).toBe(400);
+    expect(JSON.parse(huge.text)).toMatchObject({ ok: false, code: "bad_request" });
+  });
+
   it("accepts a notification with 202 and no body", async () => {
     const r = await post({ jsonrpc: "2.0", method: "notifications/initialized" }, { "mcp-protocol-version": "2025-11-25" });
     expect(r.status).toBe(202);

@@ -54,7 +54,11 @@ describe("layers", () => {
   const LIB = path.resolve(import.meta.dirname, "..", "lib");
   const files = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [path.join(dir, e.name)] : [],
+      e.isDirectory()
+        ? files(path.join(dir, e.name))
+        : /\.tsx?$/.test(e.name) && !/\.test\.ts$/.test(e.name)
+          ? [path.join(dir, e.name)]
+          : [],
     );
   const importsOf = (file: string) => [...readFileSync(file, "utf8").matchAll(/from "@\/lib\/([a-z-]+)/g)].map((m) => m[1]);
   const layer = (file: string) => path.relative(LIB, file).split(path.sep)[0];
@@ -64,7 +68,8 @@ describe("layers", () => {
     const own = layer(file);
     for (const target of importsOf(file)) {
       if (own !== "surface") expect(target, `${own} imports surface`).not.toBe("surface");
-      if (BELOW_CAPABILITIES.has(own)) expect(["core", "store", "ratelimit", "env", "process-singleton"], `${own} imports ${target}`).toContain(target);
+      if (BELOW_CAPABILITIES.has(own))
+        expect(["core", "store", "ratelimit", "env", "process-singleton"], `${own} imports ${target}`).toContain(target);
       if (own !== "site" && own !== "surface") expect(target, `${own} imports site`).not.toBe("site");
     }
   });

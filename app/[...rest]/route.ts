@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/core/errors";
 import { errorResponse } from "@/lib/core/http";
-import { MALFORMED_PATH_HEADER } from "@/lib/core/caller";
+import { MALFORMED_PATH_HEADER, stampedByServer } from "@/lib/core/caller";
 import { notFoundResponse } from "@/lib/site/not-found";
 import { knownPaths } from "@/lib/surface/served-paths";
 
@@ -9,7 +9,7 @@ import { knownPaths } from "@/lib/surface/served-paths";
 // server.mjs routes a path with broken percent-encoding here too (Next would answer a bare
 // 500), marked with a header only it can set: that is the client's error, a 400.
 const handler = (req: NextRequest) => {
-  if (req.headers.get(MALFORMED_PATH_HEADER) === "1") {
+  if (req.headers.get(MALFORMED_PATH_HEADER) === "1" && stampedByServer(req.headers)) {
     const err = new ApiError("bad_request", "The request path is not valid percent-encoding.", {
       hint: "Encode the path as UTF-8 percent-escapes.",
     });

@@ -39,9 +39,17 @@ describe("the /ask input", () => {
     expect(parse({ query: "x".repeat(500) }).success).toBe(true);
   });
 
-  it("refuses more than 10 prev entries as an array, and uses the first 10 of text", () => {
-    expect(parse({ query: "a", prev: Array.from({ length: 11 }, (_, i) => `q${i}`) }).success).toBe(false);
+  it("uses the first 10 prev entries of a longer history, as an array or as text", () => {
+    expect(request({ query: "a", prev: Array.from({ length: 15 }, (_, i) => `q${i}`) }).prev).toEqual(
+      Array.from({ length: 10 }, (_, i) => `q${i}`),
+    );
     expect(request({ query: "a", prev: Array.from({ length: 15 }, (_, i) => `q${i}`).join(",") }).prev).toHaveLength(10);
+    expect(parse({ query: "a", prev: ["x".repeat(501)] }).success).toBe(false);
+  });
+
+  it("reads generate_mode only when mode is absent", () => {
+    expect(request({ query: "a", mode: "list", generate_mode: "foo" }).query).toBe("a");
+    expect(() => request({ query: "a", generate_mode: "foo" })).toThrow(/generate_mode/);
   });
 
   it("answers summarize and generate (either spelling) with 501, an unknown mode or site with 400", () => {

@@ -8,6 +8,9 @@ export const MODES_SUPPORTED = ["list"] as const;
 const MODES = ["list", "summarize", "generate"] as const;
 const MAX_TEXT = 500;
 const MAX_PREV = 10;
+/** Bounds on what a client may send as history (only MAX_PREV entries are used). */
+const MAX_PREV_SENT = 200;
+const MAX_PREV_TEXT = 20_000;
 const STREAMING_OFF = new Set(["0", "false", "no", "off"]);
 
 const blankIsAbsent = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -47,14 +50,15 @@ export const AskInputSchema = z.object({
     description: "0, false, no or off (or false): one JSON body; anything else or absent: text/event-stream. Ignored by the MCP tool.",
   }),
   mode: mode("list (default); summarize and generate are not served (501 with `supported_modes`)"),
-  generate_mode: mode("Legacy spelling of mode"),
+  generate_mode: z.string().max(40).optional().meta({ description: "Legacy spelling of mode, read only when mode is absent" }),
   site: z.string().max(300).optional().meta({ description: "Empty, all, this host, or https://this host; anything else is a 400" }),
   top_k: clampedInt({ min: 1, max: 50, default: 10, description: "Results:", optional: true }),
   limit: clampedInt({ min: 1, max: 50, default: 10, description: "Read as top_k when top_k is absent:", optional: true }),
+  // A chat client sends its whole history: more than 10 entries is not an error, only the first 10 are used.
   prev: z
-    .union([z.string().max(10 * (MAX_TEXT + 3)), z.array(z.string().max(MAX_TEXT)).max(MAX_PREV)])
+    .union([z.string().max(MAX_PREV_TEXT), z.array(z.string().max(MAX_TEXT)).max(MAX_PREV_SENT)])
     .optional()
-    .meta({ description: "Earlier questions: comma-separated, a JSON array as text, or an array; at most 10" }),
+    .meta({ description: "Earlier questions: comma-separated, a JSON array as text, or an array; the first 10 are used" }),
   decontextualized_query: z.string().max(MAX_TEXT).optional().meta({ description: "Searched instead of query when present" }),
   query_id: z.string().max(200).optional().meta({ description: "Echoed back; a UUID is generated when absent" }),
 });
@@ -94,6 +98,13 @@ function checkSite(site: string | undefined, host: string): void {
   }
 }
 
+function legacyMode(v: string | undefined): (typeof MODES)[number] | undefined {
+  const t = v?.trim();
+  if (!t) return undefined;
+  if ((MODES as readonly string[]).includes(t)) return t as (typeof MODES)[number];
+  throw new ApiError("bad_request", "generate_mode must be list, summarize or generate.", { extras: { parameter: "generate_mode" } });
+}
+
 /** GET's `streaming` rule: 0, false, no or off (any case) turn it off; absent is on. */
 export function streamingOn(v: boolean | string | undefined): boolean {
   if (typeof v === "boolean") return v;
@@ -103,7 +114,7 @@ export function streamingOn(v: boolean | string | undefined): boolean {
 /** The validated input as one request; the rules zod cannot know (this host, modes not served). */
 export function toAskRequest(input: AskInput, host: string, dialect: AskRequest["dialect"]): AskRequest {
   checkSite(input.site, host);
-  const m = input.mode ?? input.generate_mode;
+  const m = input.mode ?? legacyMode(input.generate_mode);
   if (m && m !== "list") {
     throw new ApiError("not_implemented", `mode ${m} is not served: answers are lists of pages, never generated text.`, {
       extras: { parameter: "mode", supported_modes: [...MODES_SUPPORTED] },

@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { stampedByServer } from "./caller";
 
 /**
  * The Host a client used. server.mjs stamps it (deleting any client-sent copy), because a
@@ -13,7 +14,7 @@ export const REQUEST_HOST_HEADER = "x-site-request-host";
 export function publicBaseFromHeaders(headers: Headers): string {
   const configured = env().SITE_URL;
   if (configured) return configured.replace(/\/+$/, "");
-  const host = headers.get(REQUEST_HOST_HEADER) || headers.get("host");
+  const host = (stampedByServer(headers) && headers.get(REQUEST_HOST_HEADER)) || headers.get("host");
   // Only a plain host[:port] is echoed back, so a forged Host cannot inject markup or paths.
   if (host && /^[a-z0-9.\-:[\]]+$/i.test(host)) return `http://${host}`;
   return `http://localhost:${env().PORT}`;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { identifyCaller, normalizeAddress, SOCKET_HEADER } from "./caller";
+import { identifyCaller, normalizeAddress, SOCKET_HEADER, STAMP_HEADER } from "./caller";
 
-const h = (o: Record<string, string>) => new Headers(o);
-const none = { TRUST_PROXY_HEADER: undefined, VERCEL: undefined };
+const STAMP = "0123456789abcdef";
+/** Headers as server.mjs forwards them: stamped with its per-process secret. */
+const h = (o: Record<string, string>) => new Headers({ [STAMP_HEADER]: STAMP, ...o });
+const none = { TRUST_PROXY_HEADER: undefined, VERCEL: undefined, SITE_SERVER_STAMP: STAMP };
 
 describe("normalizeAddress", () => {
   it.each([
@@ -39,6 +41,15 @@ describe("identifyCaller", () => {
     const c = identifyCaller(h({ [SOCKET_HEADER]: "2001:db8:1:3::1" }), none);
     expect(a.key).toBe(b.key);
     expect(a.key).not.toBe(c.key);
+  });
+
+  it("ignores a socket header the server did not stamp (plain `next start`, or a forged stamp)", () => {
+    const unstamped = identifyCaller(new Headers({ [SOCKET_HEADER]: "198.51.100.7" }), none);
+    expect(unstamped.source).toBe("unidentified");
+    const forged = identifyCaller(new Headers({ [SOCKET_HEADER]: "198.51.100.7", [STAMP_HEADER]: "guess" }), none);
+    expect(forged.source).toBe("unidentified");
+    const noServer = identifyCaller(h({ [SOCKET_HEADER]: "198.51.100.7" }), { ...none, SITE_SERVER_STAMP: undefined });
+    expect(noServer.source).toBe("unidentified");
   });
 
   it("shares one budget when no trusted source exists", () => {

@@ -14,6 +14,8 @@ import { env, type Env } from "@/lib/env";
  * shares one budget: safe, if strict.
  */
 export const SOCKET_HEADER = "x-site-socket-ip";
+/** Carries server.mjs's per-process secret on every request it stamped (SITE_SERVER_STAMP). */
+export const STAMP_HEADER = "x-site-stamp";
 /** Set by server.mjs (never by a client: it deletes any copy) on a path with broken percent-encoding. */
 export const MALFORMED_PATH_HEADER = "x-site-malformed-path";
 
@@ -25,7 +27,15 @@ export interface Caller {
 
 let warned = false;
 
-export function identifyCaller(headers: Headers, e: Pick<Env, "TRUST_PROXY_HEADER" | "VERCEL"> = env()): Caller {
+/**
+ * Whether server.mjs stamped this request. Under plain `next start` or on Vercel there is
+ * no stamp, so a client-sent x-site-socket-ip (or any other x-site-* header) counts for nothing.
+ */
+export function stampedByServer(headers: Headers, e: Pick<Env, "SITE_SERVER_STAMP"> = env()): boolean {
+  return e.SITE_SERVER_STAMP !== undefined && headers.get(STAMP_HEADER) === e.SITE_SERVER_STAMP;
+}
+
+export function identifyCaller(headers: Headers, e: Pick<Env, "TRUST_PROXY_HEADER" | "VERCEL" | "SITE_SERVER_STAMP"> = env()): Caller {
   const pick = (): [string | undefined, Caller["source"]] => {
     if (e.TRUST_PROXY_HEADER) {
       const v = headers.get(e.TRUST_PROXY_HEADER);
@@ -35,7 +45,7 @@ export function identifyCaller(headers: Headers, e: Pick<Env, "TRUST_PROXY_HEADE
       const v = headers.get("x-real-ip") ?? headers.get("x-forwarded-for")?.split(",")[0];
       if (v) return [v, "platform"];
     }
-    const socket = headers.get(SOCKET_HEADER);
+    const socket = stampedByServer(headers, e) ? headers.get(SOCKET_HEADER) : null;
     if (socket) return [socket, "socket"];
     return [undefined, "unidentified"];
   };

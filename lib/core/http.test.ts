@@ -7,7 +7,11 @@ const request = (method: string, headers: Record<string, string> = {}) =>
   new Request("http://127.0.0.1:3000/api/cron/job", { method, headers }) as unknown as NextRequest;
 
 const handlers = (secret: string | undefined) =>
-  route({ path: "/api/cron/job", methods: ["GET"], secret: () => secret }, async () => ({ body: '{"ran":true}', media: "application/json", cache: "no-store" }));
+  route({ path: "/api/cron/job", methods: ["GET"], secret: () => secret }, async () => ({
+    body: '{"ran":true}',
+    media: "application/json",
+    cache: "no-store",
+  }));
 
 describe("route() guarded by a secret", () => {
   it("refuses every call while no secret is configured", async () => {

@@ -166,6 +166,8 @@ export interface RouteOptions {
   secret?: () => string | undefined;
   /** Request headers a browser may send in a preflight, when more than the API's usual ones. */
   preflightHeaders?: string;
+  /** Fields every error body of the route carries (an endpoint's own, e.g. /ask's `query_id`). */
+  errorExtras?: (req: NextRequest) => Record<string, unknown>;
 }
 
 export interface RouteRequest {
@@ -191,13 +193,19 @@ export function route(
   const served = new Set<string>([...o.methods, "OPTIONS"]);
   if (o.methods.includes("GET")) served.add("HEAD");
   const allow = ALL_METHODS.filter((m) => served.has(m));
+  const list = allow.join(", ");
 
   async function serve(req: NextRequest, method: AnyMethod, routeCtx: unknown): Promise<Response> {
     const head = method === "HEAD";
     if (method === "OPTIONS") return preflightResponse(allow, o.negotiated, o.preflightHeaders);
-    if (!served.has(method)) return methodNotAllowed(method, o.path, allow, o.negotiated);
     let limit: LimitState | undefined;
     try {
+      if (!served.has(method)) {
+        throw new ApiError("method_not_allowed", `${method} is not served at ${o.path}; use ${list}.`, {
+          extras: { allow: [...allow] },
+          headers: { allow: list },
+        });
+      }
       const versionError = apiVersionError(req);
       if (versionError) throw versionError;
       if (o.secret) checkSecret(req, o.secret());
@@ -214,6 +222,7 @@ export function route(
       return successResponse(req, reply, { negotiated: o.negotiated, limit });
     } catch (err) {
       const e = toApiError(err, o.path);
+      if (o.errorExtras) Object.assign(e.extras, { ...o.errorExtras(req), ...e.extras });
       return errorResponse(e, { head, negotiated: o.negotiated, headers: limitHeaders(limit) });
     }
   }
@@ -250,7 +259,8 @@ export function endpointHandlers(e: Endpoint): Record<AnyMethod, RouteHandler> {
   const b = e.http;
   if (!b) throw new Error(`${e.name} has no HTTP binding`);
   const keys = e.input ? Object.keys(e.input.shape) : [];
-  return route({ path: b.path, methods: httpMethods(e), negotiated: b.negotiated }, async ({ req, method, caller, base }) => {
+  const errorExtras = e.errorExtras && ((req: NextRequest) => e.errorExtras!(queryObject(req.nextUrl.searchParams, keys)));
+  return route({ path: b.path, methods: httpMethods(e), negotiated: b.negotiated, errorExtras }, async ({ req, method, caller, base }) => {
     const query = queryObject(req.nextUrl.searchParams, keys);
     const post = method === "POST" ? b.post : undefined;
     const source: Record<string, unknown> | RawSource = post ? postSource(req, post, query) : query;
@@ -303,7 +313,8 @@ function postSource(req: NextRequest, post: NonNullable<NonNullable<Endpoint["ht
   };
 }
 
-async function readBody(req: Request): Promise<string> {
+/** A request body as text, refused past 64 KiB (declared or read). */
+export async function readBody(req: Request): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new ApiError("bad_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   const text = await req.text();

@@ -3,7 +3,7 @@ import { ApiError } from "./errors";
 import type { Caller } from "./caller";
 import type { Endpoint, RunContext } from "./endpoint";
 import { validationError } from "./validation";
-import { consume, policies, type Policy, type PolicyName } from "@/lib/ratelimit";
+import { consume, policies, policyHeader, rateLimitHeader, type Policy, type PolicyName } from "@/lib/ratelimit";
 import { StoreUnavailableError } from "@/lib/store/errors";
 import { env } from "@/lib/env";
 
@@ -60,7 +60,11 @@ export async function invoke(e: Endpoint, source: Record<string, unknown> | RawS
     if (checkOutputs()) checkOutput(e.name, e.output, data);
     return { ok: true, data, input, ctx, limit, timings };
   } catch (err) {
-    const error = toApiError(err, e.name);
+    // A caller that went away aborts the work; that is not a failure worth logging.
+    const error =
+      o.signal.aborted && !(err instanceof ApiError)
+        ? new ApiError("internal_error", "The caller went away before the answer was ready.")
+        : toApiError(err, e.name);
     // The endpoint's own error fields are defaults; what the error already says wins.
     if (e.errorExtras) Object.assign(error.extras, { ...e.errorExtras(lazy ? { ...lazy.partial(), ...raw } : raw), ...error.extras });
     return { ok: false, error, limit, timings };
@@ -80,11 +84,16 @@ function isRawSource(s: Record<string, unknown> | RawSource): s is RawSource {
   return typeof (s as RawSource).read === "function" && typeof (s as RawSource).partial === "function";
 }
 
+/** The spec's 429: Retry-After (1-60 s, at least the window's reset) and the refusing policy at r=0. */
 export function rateLimited(limit: LimitState): ApiError {
   const p = limit.policy;
   return new ApiError("rate_limited", `Over the ${p.name} budget of ${p.limit} requests per ${p.windowSeconds} seconds.`, {
     extras: { policy: p.name },
-    headers: { "retry-after": String(Math.min(60, Math.max(1, limit.resetSeconds))) },
+    headers: {
+      "retry-after": String(Math.min(60, Math.max(1, limit.resetSeconds))),
+      "ratelimit-policy": policyHeader(p),
+      ratelimit: rateLimitHeader(p, 0, limit.resetSeconds),
+    },
   });
 }
 

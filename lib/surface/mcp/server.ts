@@ -1,17 +1,15 @@
-import { McpServer, createMcpHandler, fromJsonSchema, type AuthInfo, type jsonSchemaValidator } from "@modelcontextprotocol/server";
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  createMcpHandler,
+  type AuthInfo,
+  type CallToolResult,
+} from "@modelcontextprotocol/server";
 import type { Caller } from "@/lib/core/caller";
 import { invoke } from "@/lib/core/invoke";
 import { siteConfig } from "@/site.config";
-import { MCP_INSTRUCTIONS, MCP_SERVER_VERSION, tools } from "./tools";
-
-/**
- * Schemas are listed exactly as the endpoint declares them, but checked by invoke() with
- * the endpoint's own zod schema, not by the SDK: one validation path for HTTP and MCP,
- * with the same clamping and the same error messages.
- */
-const passThrough = {
-  getValidator: () => (input: unknown) => ({ valid: true as const, data: input, errorMessage: undefined }),
-} as unknown as jsonSchemaValidator;
+import { MCP_INSTRUCTIONS, MCP_SERVER_VERSION, tools, type ToolDescription } from "./tools";
 
 /** Who is calling, handed from the HTTP route to the tools (the SDK passes it as authInfo). */
 export interface McpCallContext {
@@ -24,40 +22,56 @@ export function callContextAuth(c: McpCallContext): AuthInfo {
   return { token: "", clientId: "anonymous", scopes: [], extra: { site: c } };
 }
 
-/** One server per request (the SDK's stateless model), bound to the caller of that request. */
-export function buildMcpServer({ caller, base, signal: requestSignal }: McpCallContext): McpServer {
-  const server = new McpServer(
+let listing: { tools: object[] } | undefined;
+let byName: Map<string, ToolDescription> | undefined;
+
+/** tools/list never changes while the process runs: built once. */
+function toolList(): { tools: object[] } {
+  listing ??= {
+    tools: tools().map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      outputSchema: t.outputSchema,
+      annotations: t.annotations,
+    })),
+  };
+  return listing;
+}
+
+/**
+ * One server per request (the SDK's stateless model), bound to the caller of that request.
+ * The low-level Server with two handlers: tools are listed exactly as the endpoints declare
+ * them, and a call is checked by invoke() with the endpoint's own zod schema, not by the
+ * SDK: one validation path for HTTP and MCP, with the same clamping and error messages.
+ * (McpServer.registerTool per tool per request measured slower, for nothing we use.)
+ */
+export function buildMcpServer({ caller, base, signal: requestSignal }: McpCallContext): Server {
+  byName ??= new Map(tools().map((t) => [t.name, t]));
+  const server = new Server(
     { name: siteConfig.name, title: `${siteConfig.name} — site tools`, version: MCP_SERVER_VERSION },
-    { instructions: MCP_INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: false } }, instructions: MCP_INSTRUCTIONS },
   );
-  for (const t of tools()) {
-    server.registerTool(
-      t.name,
-      {
-        title: t.title,
-        description: t.description,
-        inputSchema: fromJsonSchema(t.inputSchema as never, passThrough),
-        outputSchema: fromJsonSchema(t.outputSchema as never, passThrough),
-        annotations: t.annotations,
-      },
-      async (args: unknown, ctx: { mcpReq?: { signal?: AbortSignal } }) => {
-        const signal = ctx.mcpReq?.signal ?? requestSignal;
-        const outcome = await invoke(t.endpoint, (args ?? {}) as Record<string, unknown>, caller, { base, signal });
-        if (outcome.ok) {
-          return {
-            content: [{ type: "text" as const, text: JSON.stringify(outcome.data) }],
-            structuredContent: outcome.data as Record<string, unknown>,
-          };
-        }
-        // The spec's Error body as text; no structuredContent, which would have to match the output schema.
-        return { isError: true, content: [{ type: "text" as const, text: JSON.stringify(outcome.error.body()) }] };
-      },
-    );
-  }
+  server.setRequestHandler("tools/list", () => toolList() as never);
+  server.setRequestHandler("tools/call", async (request, ctx) => {
+    const tool = byName!.get(request.params.name);
+    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+    const signal = (ctx as { mcpReq?: { signal?: AbortSignal } }).mcpReq?.signal ?? requestSignal;
+    const outcome = await invoke(tool.endpoint, (request.params.arguments ?? {}) as Record<string, unknown>, caller, { base, signal });
+    if (outcome.ok) {
+      const data = outcome.data as Record<string, unknown>;
+      return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data } satisfies CallToolResult;
+    }
+    // The spec's Error body as text; no structuredContent, which would have to match the output schema.
+    return { isError: true, content: [{ type: "text", text: JSON.stringify(outcome.error.body()) }] } satisfies CallToolResult;
+  });
   return server;
 }
 
 /** Revision 2026-07-28 (stateless, server/discover) plus the stateless fallback for 2025-era clients. */
 export const mcpHandler = createMcpHandler(({ authInfo }) => buildMcpServer(authInfo?.extra?.site as McpCallContext), {
   legacy: "stateless",
+  // lib/surface/mcp/route.ts reads and caps the body (64 KiB) before the SDK sees it.
+  maxRequestBodySize: 64 * 1024,
 });
