@@ -46,14 +46,15 @@ export function proxy(req: NextRequest) {
 
 /**
  * Which paths run the proxy: pages and `.md` twins only. Next runs the proxy before the
- * route and it costs a Request of its own, so API paths without a dot (/mcp, /ask,
- * /lens/…, /twins/…, the reserved feeds and the benchmark's baseline) are kept out here rather than returned from
- * early: measured in `npm run bench`, MCP tools/call went from 0.61× to 0.99× of
- * GET /search.json's throughput. Build assets, generated files and other files with an extension are out too.
+ * route and it costs a Request of its own, so API paths are kept out here rather than
+ * returned from early: those without a dot (/mcp, /ask, /lens/…, /twins/…, the reserved
+ * feeds, the benchmark's baseline) and every `*.json` (Next appends an optional `.json`
+ * to each matcher, so `[^.]*` alone still matched /health.json and /search.json). Measured
+ * in `npm run bench`: MCP tools/call went from 0.61× to 0.88× of GET /search.json. Build assets, generated files and other files with an extension are out too.
  */
 export const config = {
   matcher: [
-    "/((?!_next/|generated/|mcp(?![^/])|ask(?![^/])|lens/|twins/|rn/|around/|coffee/|bench/)[^.]*)",
+    "/((?![^.]*\\.json|_next/|generated/|mcp(?![^/])|ask(?![^/])|lens/|twins/|rn/|around/|coffee/|bench/)[^.]*)",
     "/((?!_next/|generated/).*\\.md)",
   ],
 };

@@ -1,6 +1,6 @@
 import http from "node:http";
 import autocannon from "autocannon";
-import { startServer } from "../tests/helpers/server";
+import { startBenchServer } from "./server";
 import { CONNECTIONS, SECONDS, percentile } from "./load";
 
 /** Milliseconds from sending the request to the first result event of the stream. */
@@ -34,7 +34,7 @@ function timeToFirstResult(url: string, init: { method?: string; body?: string; 
  * time to the first result event of both stream dialects.
  */
 export async function benchAskHttp() {
-  const server = await startServer({ TRUST_PROXY_HEADER: "x-bench-client" });
+  const server = await startBenchServer({ TRUST_PROXY_HEADER: "x-bench-client" });
   try {
     const path = "/ask?query=how+do+I+keep+an+old+motorcycle+running+in+winter&streaming=0";
     let n = 0;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { buildSite } from "../scripts/build/site";
 import { searchSite } from "../lib/search/search";
 import { queryTerms } from "../lib/search/engine";
-import { startServer } from "../tests/helpers/server";
+import { startBenchServer } from "./server";
 import { compare, percentile, printComparison } from "./load";
 import { syntheticWord, writeSyntheticCorpus } from "./synthetic-corpus";
 
@@ -48,7 +48,7 @@ export async function benchContent() {
       `  p50 ${percentile(times, 50).toFixed(2)} ms   p99 ${percentile(times, 99).toFixed(2)} ms   (${queryTerms(fresh(1)).length} terms per query)`,
     );
 
-    const server = await startServer({ BENCH_BASELINE: "1", TRUST_PROXY_HEADER: "x-bench-client", SITE_DATA_DIR: outDir });
+    const server = await startBenchServer({ BENCH_BASELINE: "1", TRUST_PROXY_HEADER: "x-bench-client", SITE_DATA_DIR: outDir });
     try {
       // Repeated queries: 200 distinct two-word queries, the realistic mix (answers come from the query cache).
       const popular = Array.from({ length: 200 }, (_, i) => `q=${syntheticWord(i * 7)}+${syntheticWord(i * 13 + 1)}&limit=20`);

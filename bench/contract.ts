@@ -1,4 +1,4 @@
-import { startServer } from "../tests/helpers/server";
+import { startBenchServer } from "./server";
 import { compare, printComparison } from "./load";
 
 /**
@@ -7,7 +7,7 @@ import { compare, printComparison } from "./load";
  * route handler returning the same JSON, in the same server. Target: under 10%.
  */
 export async function benchContract() {
-  const server = await startServer({ BENCH_BASELINE: "1", TRUST_PROXY_HEADER: "x-bench-client" });
+  const server = await startBenchServer({ BENCH_BASELINE: "1", TRUST_PROXY_HEADER: "x-bench-client" });
   try {
     const r = await compare({ baseline: `${server.base}/bench/baseline`, contract: `${server.base}/health.json` });
     printComparison("contract layer: GET /health.json vs a bare handler with the same JSON", r, "contract", "baseline", "target ≥ 0.90");

@@ -6,7 +6,7 @@ import { load as loadSlim } from "cheerio/slim";
 import { fetch as undiciFetch } from "undici";
 import { observePage } from "../lib/lens/observe";
 import { pageOfSize } from "../tests/helpers/lens-targets";
-import { startServer } from "../tests/helpers/server";
+import { startBenchServer } from "./server";
 import { median, percentile } from "./load";
 
 const REPS = Number(process.env.BENCH_LENS_REPS ?? 60);
@@ -79,7 +79,7 @@ export async function benchLens() {
       `  (under tsx, whose transform wraps the project's functions but not node_modules: the server time below is the figure the target applies to)`,
     );
 
-    const server = await startServer({ LENS_ALLOW_HOSTS: site.hostPort, TRUST_PROXY_HEADER: "x-bench-client", BENCH_BASELINE: "1" });
+    const server = await startBenchServer({ LENS_ALLOW_HOSTS: site.hostPort, TRUST_PROXY_HEADER: "x-bench-client", BENCH_BASELINE: "1" });
     try {
       let client = 0;
       const timed = (path: string) =>

@@ -1,4 +1,4 @@
-import { startServer } from "../tests/helpers/server";
+import { startBenchServer } from "./server";
 import { compare, printComparison } from "./load";
 
 const QUERY = "carburetor vacuum";
@@ -22,7 +22,7 @@ const HEADERS = {
  * query, alternating in one server. Target: the MCP path within 1.5× (ratio ≥ 0.67).
  */
 export async function benchMcp() {
-  const server = await startServer({ TRUST_PROXY_HEADER: "x-bench-client" });
+  const server = await startBenchServer({ TRUST_PROXY_HEADER: "x-bench-client" });
   try {
     const probe = await fetch(`${server.base}/mcp`, { method: "POST", headers: HEADERS, body: CALL });
     const json = (await probe.json()) as { result?: { structuredContent?: { total?: number } } };

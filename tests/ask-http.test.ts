@@ -96,6 +96,26 @@ describe("GET /ask (legacy dialect)", () => {
       expect(r.body).toMatchObject({ ok: false, supported_modes: ["list"], results: [] });
     }
   });
+
+  it("echoes query_id and results: [] on every error, a 405 and an unserved API-Version included", async () => {
+    const put = await call(app.contract, app.server.base, "/ask?query=x&query_id=q-405", { method: "PUT", localAddress: "127.0.0.61" });
+    expect(put.status).toBe(405);
+    expect(put.body).toMatchObject({ code: "method_not_allowed", query_id: "q-405", results: [] });
+    const version = await call(app.contract, app.server.base, "/ask?query=x&query_id=q-ver", {
+      headers: { "api-version": "2" },
+      localAddress: "127.0.0.61",
+    });
+    expect(version.status).toBe(400);
+    expect(version.body).toMatchObject({ code: "unsupported_api_version", query_id: "q-ver", results: [] });
+    const blank = await getJson("?query=%20&query_id=q-blank&streaming=0", "127.0.0.61");
+    expect(blank.body).toMatchObject({ code: "bad_request", parameter: "query", query_id: "q-blank", results: [] });
+  });
+
+  it("uses the first 10 entries of a longer history instead of refusing it", async () => {
+    const prev = encodeURIComponent(JSON.stringify(Array.from({ length: 14 }, (_, i) => `earlier question ${i}`)));
+    const r = await getJson(`?query=espresso&prev=${prev}&streaming=0`, "127.0.0.61");
+    expect(r.status).toBe(200);
+  });
 });
 
 describe("POST /ask (0.55 dialect)", () => {
