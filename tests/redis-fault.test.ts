@@ -82,3 +82,44 @@ describe("Redis killed and restarted under a running server", () => {
     expect(server.output()).not.toMatch(/unexpected error|unhandled/i);
   });
 });
+
+/**
+ * A Redis that hangs instead of dying (SIGSTOP: connections stay open, nothing answers)
+ * costs a request at most the store deadline: limits fall back to local counting, the
+ * store answers 503, and nothing waits forever.
+ */
+describe("Redis paused under a running server", () => {
+  const paused = new ThrowawayRedis();
+  let app: RunningServer;
+  let c: Contract;
+  beforeAll(async () => {
+    await paused.start();
+    app = await startServer({ REDIS_URL: paused.url, STORE_TIMEOUT_MS: "300" });
+    c = await Contract.load(app.base);
+  });
+  afterAll(async () => {
+    paused.resume();
+    await app?.stop();
+    await paused.stop();
+  });
+
+  it("answers within the deadline while Redis hangs, and uses it again once it wakes", async () => {
+    expect((await call(c, app.base, "/health.json")).status).toBe(200);
+    paused.pause();
+    const timed = async (path: string) => {
+      const started = Date.now();
+      const r = await call(c, app.base, path);
+      return { r, ms: Date.now() - started };
+    };
+    const search = await timed("/search.json?q=carburetor");
+    expect(search.r.status).toBe(200);
+    expect(search.ms).toBeLessThan(2_000);
+    const health = await timed("/health.json");
+    expect(health.r.status).toBe(503);
+    expect(health.r.body).toMatchObject({ code: "storage_unavailable" });
+    expect(health.ms).toBeLessThan(2_000);
+    expect(app.output()).toMatch(/counting in process memory/);
+    paused.resume();
+    await until("health to recover", async () => (await call(c, app.base, "/health.json")).status === 200);
+  }, 30_000);
+});

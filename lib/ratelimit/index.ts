@@ -17,7 +17,7 @@ function makeLimiter(): Limiter {
   return b.kind === "upstash"
     ? withLocalFallback(createUpstashLimiter(b.client, env().STORE_TIMEOUT_MS, env().STORE_PREFIX))
     : b.kind === "redis"
-      ? withLocalFallback(createRedisLimiter(b.client, env().STORE_PREFIX))
+      ? withLocalFallback(createRedisLimiter(b.client, env().STORE_PREFIX, env().STORE_TIMEOUT_MS))
       : createMemoryLimiter();
 }
 

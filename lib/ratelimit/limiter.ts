@@ -2,6 +2,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { Ratelimit } from "@upstash/ratelimit";
 import type { Redis } from "@upstash/redis";
 import { initialConnection, type RedisClient } from "@/lib/store/redis";
+import { withTimeout } from "@/lib/store/util";
 import type { Policy, PolicyName } from "./policies";
 
 export interface LimitResult {
@@ -20,7 +21,12 @@ export interface Limiter {
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** rate-limiter-flexible: memory by default, Redis self-hosted. Both count atomically. */
-function rlfLimiter(backend: "memory" | "redis", make: (p: Policy) => RateLimiterAbstract, ready?: () => Promise<void>): Limiter {
+function rlfLimiter(
+  backend: "memory" | "redis",
+  make: (p: Policy) => RateLimiterAbstract,
+  ready?: () => Promise<void>,
+  timeoutMs?: number,
+): Limiter {
   const byPolicy = new Map<PolicyName, RateLimiterAbstract>();
   return {
     backend,
@@ -29,7 +35,9 @@ function rlfLimiter(backend: "memory" | "redis", make: (p: Policy) => RateLimite
       let rl = byPolicy.get(policy.name);
       if (!rl) byPolicy.set(policy.name, (rl = make(policy)));
       try {
-        const res = await rl.consume(callerKey, 1);
+        // A Redis that hangs (paused, partitioned) must cost a request its deadline, not forever:
+        // past it the call fails like an outage and the local fallback counts instead.
+        const res = timeoutMs ? await withTimeout(rl.consume(callerKey, 1), timeoutMs, "redis limiter") : await rl.consume(callerKey, 1);
         return { allowed: true, limit: policy.limit, remaining: res.remainingPoints, resetSeconds: seconds(res.msBeforeNext) };
       } catch (err) {
         // RLF rejects with a RateLimiterRes when the budget is spent, with an Error when the store fails.
@@ -46,8 +54,11 @@ export function createMemoryLimiter(): Limiter {
   return rlfLimiter("memory", (p) => new RateLimiterMemory({ keyPrefix: `rl:${p.name}`, points: p.limit, duration: p.windowSeconds }));
 }
 
-/** `prefix` namespaces the keys (STORE_PREFIX), so sites sharing a Redis keep separate budgets. */
-export function createRedisLimiter(client: RedisClient, prefix: string): Limiter {
+/**
+ * `prefix` namespaces the keys (STORE_PREFIX), so sites sharing a Redis keep separate
+ * budgets; `timeoutMs` (STORE_TIMEOUT_MS) is the deadline of one count.
+ */
+export function createRedisLimiter(client: RedisClient, prefix: string, timeoutMs = 500): Limiter {
   return rlfLimiter(
     "redis",
     (p) =>
@@ -60,6 +71,7 @@ export function createRedisLimiter(client: RedisClient, prefix: string): Limiter
         duration: p.windowSeconds,
       }),
     () => initialConnection(client),
+    timeoutMs,
   );
 }
 

@@ -32,6 +32,15 @@ export class ThrowawayRedis {
     });
   }
 
+  /** Freeze the process (SIGSTOP): connections stay open and nothing answers, like a hung server. */
+  pause(): void {
+    this.child?.kill("SIGSTOP");
+  }
+
+  resume(): void {
+    this.child?.kill("SIGCONT");
+  }
+
   async stop(): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
