@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { readOnlyMethods } from "@/lib/core/http";
 import { wantsMarkdown } from "@/lib/site/negotiate";
-import { isSitePage, pageOfMdPath, twinTarget } from "@/lib/site/paths";
+import { allPagePaths, isSitePage, pageOfMdPath, twinTarget } from "@/lib/site/paths";
+import { notFoundResponse } from "@/lib/site/not-found";
 
 /** Where machines find the API description and the MCP server, from the home page. */
 const HOME_LINK = [
@@ -22,11 +23,14 @@ export function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   const mdPage = pageOfMdPath(pathname);
   const page = mdPage ?? pathname;
-  if (!isSitePage(page)) return NextResponse.next();
+  // An unknown one-segment path would reach app/[page] for OPTIONS, which Next answers with
+  // a bare 400: it is a 404 like any other method on it (suggesting pages only, so the
+  // proxy does not load the whole API registry).
+  if (!isSitePage(page)) return req.method === "OPTIONS" ? notFoundResponse(req, allPagePaths) : NextResponse.next();
   // A twin with its own registered endpoint (/developers.md, /resume.md) answers for itself.
   if (mdPage !== undefined && twinTarget(mdPage) === pathname) return NextResponse.next();
 
-  const refused = readOnlyMethods(req.method, pathname);
+  const refused = readOnlyMethods(req, pathname);
   if (refused) return refused;
 
   const target = twinTarget(page);

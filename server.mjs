@@ -6,11 +6,16 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
+import { rawErrorResponse } from "./lib/core/wire.mjs";
 
 const SOCKET_HEADER = "x-site-socket-ip";
 // A path with broken percent-encoding goes to the app's catch-all route marked with this
 // header, so its 400 comes from the same response builder as every other answer.
 const MALFORMED_PATH_HEADER = "x-site-malformed-path";
+// A method Next cannot route (TRACE throws, PROPFIND or QUERY get a bare 400) goes on as
+// PATCH, which no route serves, with the real one in this header for the 405's message.
+const FOREIGN_METHOD_HEADER = "x-site-method";
+const NEXT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]);
 // The Host the client used: Next replaces Host on internal rewrites (lib/api/base-url.ts).
 const REQUEST_HOST_HEADER = "x-site-request-host";
 // A proxy.ts rewrite reaches this server again over loopback, from Next itself, with the
@@ -44,9 +49,15 @@ const server = createServer((req, res) => {
     req.headers[REQUEST_HOST_HEADER] = req.headers.host ?? "";
     req.headers[STAMP_HEADER] = stamp;
     delete req.headers[MALFORMED_PATH_HEADER];
-    if (malformedPath(req.url)) {
+    delete req.headers[FOREIGN_METHOD_HEADER];
+    if (!NEXT_METHODS.has(req.method ?? "")) {
+      req.headers[FOREIGN_METHOD_HEADER] = req.method ?? "";
+      req.method = "PATCH";
+    }
+    // `*` (OPTIONS *) and absolute-form targets are not paths the app has: a 400.
+    if (!(req.url ?? "").startsWith("/") || malformedPath(req.url)) {
       req.headers[MALFORMED_PATH_HEADER] = "1";
-      req.url = "/__malformed-path";
+      req.url = "/__site/malformed-path.invalid";
     }
   }
   handle(req, res).catch((err) => {
@@ -71,6 +82,31 @@ const server = createServer((req, res) => {
       );
     } else res.destroy();
   });
+});
+// CONNECT never reaches a request handler: without this, Node drops the socket unanswered.
+server.on("connect", (req, socket) => {
+  socket.end(
+    rawErrorResponse(405, {
+      code: "method_not_allowed",
+      error: "CONNECT is not served: this is not a proxy.",
+      hint: "Use one of the methods in the Allow header.",
+      headers: { allow: "GET, HEAD, OPTIONS" },
+      extras: { allow: ["GET", "HEAD", "OPTIONS"] },
+    }),
+  );
+});
+// Requests Node itself refuses (unparseable, headers over its limit, too slow) get the
+// spec's Error shape instead of an empty 400/431/408, while the socket can still take it.
+server.on("clientError", (err, socket) => {
+  if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
+  const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const error =
+    status === 431
+      ? "The request headers are too large."
+      : status === 408
+        ? "The request took too long to arrive."
+        : "The request is not valid HTTP.";
+  socket.end(rawErrorResponse(status, { code: "bad_request", error, hint: "Send a well-formed HTTP/1.1 request.", headers: {} }));
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {

@@ -7,7 +7,12 @@ const META = {
   "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" },
   "io.modelcontextprotocol/clientCapabilities": {},
 };
-const CALL = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "searchSite", arguments: { q: QUERY }, _meta: META } });
+const CALL = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: { name: "searchSite", arguments: { q: QUERY }, _meta: META },
+});
 const HEADERS = {
   "content-type": "application/json",
   accept: "application/json, text/event-stream",
@@ -26,7 +31,8 @@ export async function benchMcp() {
   try {
     const probe = await fetch(`${server.base}/mcp`, { method: "POST", headers: HEADERS, body: CALL });
     const json = (await probe.json()) as { result?: { structuredContent?: { total?: number } } };
-    if (probe.status !== 200 || json.result?.structuredContent?.total === undefined) throw new Error(`MCP probe failed: ${probe.status} ${JSON.stringify(json).slice(0, 300)}`);
+    if (probe.status !== 200 || json.result?.structuredContent?.total === undefined)
+      throw new Error(`MCP probe failed: ${probe.status} ${JSON.stringify(json).slice(0, 300)}`);
     const r = await compare({
       endpoint: `${server.base}/search.json?q=${encodeURIComponent(QUERY)}`,
       mcp: { url: `${server.base}/mcp`, method: "POST", body: CALL, headers: HEADERS },

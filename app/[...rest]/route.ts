@@ -10,7 +10,7 @@ import { knownPaths } from "@/lib/surface/served-paths";
 // 500), marked with a header only it can set: that is the client's error, a 400.
 const handler = (req: NextRequest) => {
   if (req.headers.get(MALFORMED_PATH_HEADER) === "1" && stampedByServer(req.headers)) {
-    const err = new ApiError("bad_request", "The request path is not valid percent-encoding.", {
+    const err = new ApiError("bad_request", "The request target is not a valid path: broken percent-encoding, or not starting with /.", {
       hint: "Encode the path as UTF-8 percent-escapes.",
     });
     return errorResponse(err, { head: req.method === "HEAD" });

@@ -16,6 +16,12 @@ import { env, type Env } from "@/lib/env";
 export const SOCKET_HEADER = "x-site-socket-ip";
 /** Carries server.mjs's per-process secret on every request it stamped (SITE_SERVER_STAMP). */
 export const STAMP_HEADER = "x-site-stamp";
+/**
+ * Set by server.mjs to a method Next cannot route (TRACE, PROPFIND, QUERY…), which it hands
+ * on as PATCH (a method no route serves) so the app answers the spec's 405 instead of
+ * Next's bare 400 or 500.
+ */
+export const FOREIGN_METHOD_HEADER = "x-site-method";
 /** Set by server.mjs (never by a client: it deletes any copy) on a path with broken percent-encoding. */
 export const MALFORMED_PATH_HEADER = "x-site-malformed-path";
 
@@ -33,6 +39,12 @@ let warned = false;
  */
 export function stampedByServer(headers: Headers, e: Pick<Env, "SITE_SERVER_STAMP"> = env()): boolean {
   return e.SITE_SERVER_STAMP !== undefined && headers.get(STAMP_HEADER) === e.SITE_SERVER_STAMP;
+}
+
+/** The method the client sent, when server.mjs had to stand another in for it; else undefined. */
+export function foreignMethod(headers: Headers, e: Pick<Env, "SITE_SERVER_STAMP"> = env()): string | undefined {
+  const m = headers.get(FOREIGN_METHOD_HEADER);
+  return m && stampedByServer(headers, e) ? m : undefined;
 }
 
 export function identifyCaller(headers: Headers, e: Pick<Env, "TRUST_PROXY_HEADER" | "VERCEL" | "SITE_SERVER_STAMP"> = env()): Caller {

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { ApiError } from "./errors";
-import { identifyCaller, type Caller } from "./caller";
+import { foreignMethod, identifyCaller, type Caller } from "./caller";
 import { publicBase } from "./base-url";
 import { httpMethods, type CachePolicy, type Endpoint, type RunContext } from "./endpoint";
 import { invoke, rateLimited, spend, toApiError, type LimitState, type RawSource } from "./invoke";
 import { validationError } from "./validation";
 import { policyHeader, rateLimitHeader, type PolicyName } from "@/lib/ratelimit";
+import { CORS_HEADERS, ERROR_HEADERS } from "./wire.mjs";
 
 /**
  * The one response builder. Endpoints, pages' 405/OPTIONS (proxy.ts), the 404
@@ -26,10 +27,7 @@ export const LINK_HEADER = [
   '</.well-known/api-catalog>; rel="api-catalog"; type="application/linkset+json"',
 ].join(", ");
 
-export const CORS_HEADERS: Readonly<Record<string, string>> = {
-  "access-control-allow-origin": "*",
-  "access-control-expose-headers": "RateLimit, RateLimit-Policy, Retry-After, Link, Allow, ETag",
-};
+export { CORS_HEADERS } from "./wire.mjs";
 
 export const PREFLIGHT_ALLOW_HEADERS = "Accept, Content-Type, API-Version, Last-Event-ID, If-None-Match";
 
@@ -55,9 +53,9 @@ export function limitHeaders(limit: LimitState | undefined): Record<string, stri
 export function errorResponse(err: ApiError, o: { head?: boolean; negotiated?: boolean; headers?: Record<string, string> } = {}): Response {
   const headers = {
     ...commonHeaders(o.negotiated, o.headers),
-    "cache-control": "no-store",
+    "cache-control": ERROR_HEADERS["cache-control"],
     ...err.headers,
-    "content-type": "application/json; charset=utf-8",
+    "content-type": ERROR_HEADERS["content-type"],
   };
   return new Response(o.head ? null : JSON.stringify(err.body()), { status: err.status, headers });
 }
@@ -139,11 +137,12 @@ export function methodNotAllowed(method: string, path: string, allow: readonly s
 }
 
 /** Pages and other read-only paths: OPTIONS is a preflight, anything but GET/HEAD a 405. Undefined: go on. */
-export function readOnlyMethods(method: string, path: string): Response | undefined {
+export function readOnlyMethods(req: Request, path: string): Response | undefined {
   const allow = ["GET", "HEAD", "OPTIONS"];
-  if (method === "OPTIONS") return preflightResponse(allow, true);
-  if (method === "GET" || method === "HEAD") return undefined;
-  return methodNotAllowed(method, path, allow, true);
+  const sent = foreignMethod(req.headers) ?? req.method;
+  if (sent === "OPTIONS") return preflightResponse(allow, true);
+  if (sent === "GET" || sent === "HEAD") return undefined;
+  return methodNotAllowed(sent, path, allow, true);
 }
 
 function apiVersionError(req: Request): ApiError | undefined {
@@ -200,8 +199,10 @@ export function route(
     if (method === "OPTIONS") return preflightResponse(allow, o.negotiated, o.preflightHeaders);
     let limit: LimitState | undefined;
     try {
-      if (!served.has(method)) {
-        throw new ApiError("method_not_allowed", `${method} is not served at ${o.path}; use ${list}.`, {
+      // A method Next cannot route arrives as PATCH with the real one beside it (server.mjs).
+      const sent = foreignMethod(req.headers);
+      if (sent || !served.has(method)) {
+        throw new ApiError("method_not_allowed", `${sent ?? method} is not served at ${o.path}; use ${list}.`, {
           extras: { allow: [...allow] },
           headers: { allow: list },
         });
