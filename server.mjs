@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
-import { rawErrorResponse } from "./lib/core/wire.mjs";
+import { ERROR_HEADERS, MAX_BODY_BYTES, errorBody, rawErrorResponse } from "./lib/core/wire.mjs";
 
 const SOCKET_HEADER = "x-site-socket-ip";
 // A path with broken percent-encoding goes to the app's catch-all route marked with this
@@ -27,6 +27,10 @@ const stamp = randomBytes(16).toString("hex");
 // `next start` nothing sets it, so a client-sent copy is worth nothing there either.
 process.env.SITE_SERVER_STAMP = stamp;
 const port = Number(process.env.PORT || 3000);
+// How long a client may take to send its headers, and its whole request: a stalled upload
+// is freed in seconds (Node's defaults are 60 s and 5 min), answered 408 in the Error shape.
+const headersTimeout = Number(process.env.HEADERS_TIMEOUT_MS || 10_000);
+const requestTimeout = Number(process.env.REQUEST_TIMEOUT_MS || 30_000);
 const hostname = process.env.HOSTNAME || "0.0.0.0";
 
 const app = next({ dev: false, hostname, port });
@@ -43,7 +47,30 @@ function malformedPath(url) {
   }
 }
 
-const server = createServer((req, res) => {
+/** An answer written here, before Next: the spec's Error shape with the shared headers. */
+function refuse(res, status, e, close = false) {
+  const body = errorBody(status, e);
+  res.writeHead(status, {
+    ...ERROR_HEADERS,
+    ...e.headers,
+    "content-length": Buffer.byteLength(body),
+    ...(close ? { connection: "close" } : {}),
+  });
+  res.end(body);
+}
+
+const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: 1000 }, (req, res) => {
+  // No endpoint takes more than 64 KiB: a larger declared body is refused before anyone
+  // buffers it (Next would hold up to 10 MB of it, even on a path that answers 405).
+  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+    refuse(
+      res,
+      400,
+      { code: "bad_request", error: `The request body is larger than ${MAX_BODY_BYTES} bytes.`, hint: "No endpoint takes a larger body." },
+      true,
+    );
+    return;
+  }
   if (req.headers[STAMP_HEADER] !== stamp) {
     req.headers[SOCKET_HEADER] = req.socket.remoteAddress ?? "";
     req.headers[REQUEST_HOST_HEADER] = req.headers.host ?? "";
@@ -65,21 +92,11 @@ const server = createServer((req, res) => {
     // headers as lib/core/http.ts's errorResponse, written by hand because the app is down.
     console.error("[server] unhandled request error", err);
     if (!res.headersSent) {
-      res.writeHead(500, {
-        "content-type": "application/json; charset=utf-8",
-        "access-control-allow-origin": "*",
-        "x-content-type-options": "nosniff",
-        "cache-control": "no-store",
+      refuse(res, 500, {
+        code: "internal_error",
+        error: "Something went wrong on our side.",
+        hint: "Try again later; the failure was logged.",
       });
-      res.end(
-        JSON.stringify({
-          ok: false,
-          error: "Something went wrong on our side.",
-          code: "internal_error",
-          status: 500,
-          hint: "Try again later; the failure was logged.",
-        }),
-      );
     } else res.destroy();
   });
 });

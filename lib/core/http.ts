@@ -7,7 +7,7 @@ import { httpMethods, type CachePolicy, type Endpoint, type RunContext } from ".
 import { invoke, rateLimited, spend, toApiError, type LimitState, type RawSource } from "./invoke";
 import { validationError } from "./validation";
 import { policyHeader, rateLimitHeader, type PolicyName } from "@/lib/ratelimit";
-import { CORS_HEADERS, ERROR_HEADERS } from "./wire.mjs";
+import { CORS_HEADERS, ERROR_HEADERS, MAX_BODY_BYTES } from "./wire.mjs";
 
 /**
  * The one response builder. Endpoints, pages' 405/OPTIONS (proxy.ts), the 404
@@ -19,7 +19,6 @@ import { CORS_HEADERS, ERROR_HEADERS } from "./wire.mjs";
 export const SERVED_API_VERSIONS = ["1"] as const;
 export const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export type AnyMethod = (typeof ALL_METHODS)[number];
-const MAX_BODY_BYTES = 64 * 1024;
 
 export const LINK_HEADER = [
   '</openapi.json>; rel="service-desc"; type="application/openapi+json"',

@@ -16,6 +16,9 @@ export const ERROR_HEADERS = Object.freeze({
   "content-type": "application/json; charset=utf-8",
 });
 
+/** The largest request body any endpoint takes (/ask's and /mcp's JSON). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 const REASONS = {
   400: "Bad Request",
   405: "Method Not Allowed",
@@ -30,8 +33,17 @@ const REASONS = {
  * @param {{ code: string; error: string; hint: string; headers?: Record<string, string>; extras?: Record<string, unknown> }} e
  */
 export function rawErrorResponse(status, e) {
-  const body = JSON.stringify({ ok: false, error: e.error, code: e.code, status, hint: e.hint, ...e.extras });
+  const body = errorBody(status, e);
   const headers = { ...ERROR_HEADERS, ...e.headers, "content-length": String(Buffer.byteLength(body)), connection: "close" };
   const head = [`HTTP/1.1 ${status} ${REASONS[status] ?? "Error"}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join("\r\n");
   return `${head}\r\n\r\n${body}`;
+}
+
+/**
+ * The spec's Error body as JSON text.
+ * @param {number} status
+ * @param {{ code: string; error: string; hint: string; extras?: Record<string, unknown> }} e
+ */
+export function errorBody(status, e) {
+  return JSON.stringify({ ok: false, error: e.error, code: e.code, status, hint: e.hint, ...e.extras });
 }
