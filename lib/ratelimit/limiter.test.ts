@@ -71,6 +71,39 @@ describe.each(limiters)("%s limiter", (_name, make) => {
   });
 });
 
+describe.each(limiters)("%s limiter: a sliding window", (_name, make) => {
+  const short = { name: "compare", limit: 5, windowSeconds: 1, soft: false, description: "test" } as const;
+
+  it("lets no window-long interval through more than q, even across what would be a fixed window's edge", async () => {
+    const limiter = make();
+    const first = await Promise.all(Array.from({ length: 5 }, () => limiter.consume(short, "edge")));
+    expect(first.every((r) => r.allowed)).toBe(true);
+    await new Promise((r) => setTimeout(r, 550));
+    const second = await Promise.all(Array.from({ length: 5 }, () => limiter.consume(short, "edge")));
+    expect(second.filter((r) => r.allowed)).toHaveLength(0);
+    expect(second[0].resetSeconds).toBe(1);
+    await new Promise((r) => setTimeout(r, 600));
+    const third = await Promise.all(Array.from({ length: 6 }, () => limiter.consume(short, "edge")));
+    expect(third.filter((r) => r.allowed)).toHaveLength(5);
+  });
+});
+
+describe("the memory limiter against a clock", () => {
+  it("refuses q more just after a fixed window's edge, and frees one slot as each request ages out", async () => {
+    let t = 1_000_000;
+    const limiter = createMemoryLimiter(() => t);
+    const p = policies.read;
+    t += 59_900;
+    for (let i = 0; i < 120; i++) expect((await limiter.consume(p, "c")).allowed).toBe(true);
+    t += 200; // a fixed window starting at 1,000,000 would have reset here
+    const refused = await limiter.consume(p, "c");
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    expect(refused.resetSeconds).toBe(60);
+    t += 59_800; // 60 s after the burst: all of it has left the window
+    expect((await limiter.consume(p, "c")).allowed).toBe(true);
+  });
+});
+
 describe("local fallback", () => {
   it("counts in memory while Redis is down (logged once), then uses Redis again", async () => {
     const redis = new ThrowawayRedis();
@@ -100,7 +133,7 @@ describe("local fallback", () => {
     // Back on Redis: the new server holds this caller's count.
     const key = `fb-${run}:rl:read:after-fresh`;
     await limiter.consume(policies.read, "after-fresh");
-    expect(await c.get(key)).toBe("1");
+    expect(await c.zCard(key)).toBe(1);
     await c.close().catch(() => {});
     await redis.stop();
   });

@@ -4,7 +4,7 @@ import { createClient } from "redis";
 
 /**
  * A small Upstash-REST server over a real Redis, so the Upstash code path (store and
- * @upstash/ratelimit) runs offline against the same Redis as everything else.
+ * the limiter's Lua script) runs offline against the same Redis as everything else.
  * Speaks: POST / (one command), /pipeline and /multi-exec (arrays of commands), Bearer auth,
  * `Upstash-Encoding: base64`. Strips the Upstash-only Lua shebang flag stock Redis rejects,
  * remembering the original script hash so EVALSHA by that hash still works.
