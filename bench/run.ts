@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: benchmarks print medians and ratios against a baseline measured in the
- * same run; they never fail the test suite. BENCH_ONLY=contract|mcp|content|photos|ask|lens runs one.
+ * same run; they never fail the test suite. BENCH_ONLY=contract|mcp|next|content|photos|ask|lens runs one.
  */
 import { benchContract } from "./contract";
 import { benchContent } from "./content";
@@ -9,11 +9,13 @@ import { benchAskModel } from "./ask-model";
 import { benchAskHttp } from "./ask-http";
 import { benchLens } from "./lens";
 import { benchMcp } from "./mcp";
+import { benchNextBaseline } from "./next-baseline";
 
 const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<void>][] = [
   ["contract", benchContract],
   ["mcp", benchMcp],
+  ["next", benchNextBaseline],
   ["content", benchContent],
   ["photos", benchPhotos],
   [

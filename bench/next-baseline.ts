@@ -1,0 +1,153 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "../tests/helpers/server";
+import { startBenchServer } from "./server";
+import { compare } from "./load";
+
+/**
+ * The project against Next itself and against bare node:http, in one run: a minimal Next
+ * app of the same version (one route handler, one static page, one public file, no proxy),
+ * built beside the project in a temporary folder with the project's node_modules, served
+ * by `next start`; and a node:http server answering the very bytes the project sends.
+ * Rows: a JSON route handler, the prerendered home page, a static file, a Markdown twin.
+ * Also the memory of each server at rest and at the peak of the load.
+ */
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+function rss(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+async function minimalNextApp(json: string, html: string, svg: string): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "minimal-next-"));
+  mkdirSync(path.join(dir, "app", "health.json"), { recursive: true });
+  mkdirSync(path.join(dir, "public"));
+  symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "minimal-next", private: true, type: "module" }));
+  writeFileSync(path.join(dir, "next.config.mjs"), "export default { poweredByHeader: false };\n");
+  writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        jsx: "react-jsx",
+        strict: true,
+        module: "esnext",
+        moduleResolution: "bundler",
+        noEmit: true,
+        skipLibCheck: true,
+        lib: ["dom", "esnext"],
+      },
+    }),
+  );
+  writeFileSync(
+    path.join(dir, "app", "layout.tsx"),
+    'export default function L({ children }: { children: import("react").ReactNode }) { return <html lang="en"><body>{children}</body></html>; }\n',
+  );
+  // A static page of the same size as the project's prerendered home page.
+  writeFileSync(
+    path.join(dir, "app", "page.tsx"),
+    `export default function P() { return <main><p>{${JSON.stringify("x".repeat(Math.max(0, html.length - 600)))}}</p></main>; }\n`,
+  );
+  writeFileSync(
+    path.join(dir, "app", "health.json", "route.ts"),
+    `const body = ${JSON.stringify(json)};\nexport const GET = () => new Response(body, { headers: { "content-type": "application/json" } });\n`,
+  );
+  writeFileSync(path.join(dir, "public", "icon.svg"), svg);
+  const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "build"], {
+    cwd: dir,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    encoding: "utf8",
+  });
+  if (build.status !== 0) throw new Error(`minimal app did not build:\n${build.stdout}\n${build.stderr}`);
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: dir,
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let log = "";
+  child.stdout!.on("data", (d) => (log += d));
+  const deadline = Date.now() + 30_000;
+  while (!/Ready in|started server/i.test(log)) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`minimal app did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => {
+      await new Promise<void>((r) => (child.exitCode !== null ? r() : (child.once("exit", () => r()), child.kill("SIGTERM"))));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** node:http answering each path with the bytes and content type the project sent. */
+async function bareServer(bodies: Record<string, { body: Buffer; type: string }>) {
+  const server = http.createServer((req, res) => {
+    const b = bodies[(req.url ?? "/").split("?")[0]];
+    if (!b) return res.writeHead(404).end();
+    res.writeHead(200, { "content-type": b.type, "content-length": b.body.byteLength }).end(b.body);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+export async function benchNextBaseline() {
+  const project = await startBenchServer({ TRUST_PROXY_HEADER: "x-bench-client" });
+  const rows: [string, string, string][] = [
+    ["JSON route handler", "/health.json", "/health.json"],
+    ["prerendered page", "/", "/"],
+    ["static file", "/icon.svg", "/icon.svg"],
+    ["Markdown twin", "/about.md", "/health.json"],
+  ];
+  const bodies: Record<string, { body: Buffer; type: string }> = {};
+  for (const [, p] of rows) {
+    const r = await fetch(`${project.base}${p}`);
+    bodies[p] = { body: Buffer.from(await r.arrayBuffer()), type: r.headers.get("content-type") ?? "text/plain" };
+  }
+  const minimal = await minimalNextApp(
+    bodies["/health.json"].body.toString(),
+    bodies["/"].body.toString(),
+    bodies["/icon.svg"].body.toString(),
+  );
+  const bare = await bareServer(bodies);
+  try {
+    const atRest = { project: rss(project.pid), minimal: rss(minimal.pid) };
+    let peak = { project: 0, minimal: 0 };
+    const timer = setInterval(
+      () => (peak = { project: Math.max(peak.project, rss(project.pid)), minimal: Math.max(peak.minimal, rss(minimal.pid)) }),
+      50,
+    );
+    console.log(
+      `\nthe project against a minimal Next ${JSON.parse(readFileSync(path.join(ROOT, "node_modules/next/package.json"), "utf8")).version} app (next start) and bare node:http with the same bytes`,
+    );
+    for (const [label, p, m] of rows) {
+      const r = await compare({ project: `${project.base}${p}`, minimal: `${minimal.base}${m}`, bare: `${bare.base}${p}` });
+      const f = (k: string) => `${r[k].rps.toFixed(0).padStart(6)} req/s p99 ${r[k].p99.toFixed(0).padStart(3)} ms`;
+      console.log(
+        `  ${label.padEnd(20)} project ${f("project")} | minimal Next ${f("minimal")} | bare ${f("bare")} | project/minimal ${(r.project.rps / r.minimal.rps).toFixed(2)}${m !== p ? ` (minimal serves ${m})` : ""}`,
+      );
+    }
+    clearInterval(timer);
+    console.log(
+      `  memory (RSS MiB)     project ${atRest.project.toFixed(0)} at rest, ${peak.project.toFixed(0)} at peak | minimal Next ${atRest.minimal.toFixed(0)} at rest, ${peak.minimal.toFixed(0)} at peak (target for pages and route handlers: ≥ 0.90 of minimal)`,
+    );
+  } finally {
+    await bare.close();
+    await minimal.stop();
+    await project.stop();
+  }
+}
