@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../tests/helpers/server";
 import { startBenchServer } from "./server";
@@ -11,8 +11,7 @@ import { compare } from "./load";
 /**
  * The project against Next itself and against bare node:http, in one run: a minimal Next
  * app of the same version (one route handler, one static page, one public file, no proxy),
- * built beside the project in a temporary folder with the project's node_modules, served
- * by `next start`; and a node:http server answering the very bytes the project sends.
+ * built in a temporary folder with the project's node_modules, served by `next start`; and a node:http server answering the very bytes the project sends.
  * Rows: a JSON route handler, the prerendered home page, a static file, a Markdown twin.
  * Also the memory of each server at rest and at the peak of the load.
  */
@@ -24,10 +23,14 @@ function rss(pid: number): number {
 }
 
 async function minimalNextApp(json: string, html: string, svg: string): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+  // Its own folder with a hard-linked copy of the project's node_modules: the same Next,
+  // React and toolchain, built the same way. (Turbopack refuses a node_modules symlinked
+  // from outside its root, and inside the project Next would pick up the project's proxy.)
   const dir = mkdtempSync(path.join(tmpdir(), "minimal-next-"));
+  const copy = spawnSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
+  if (copy.status !== 0) throw new Error(`could not link node_modules: ${copy.stderr}`);
   mkdirSync(path.join(dir, "app", "health.json"), { recursive: true });
   mkdirSync(path.join(dir, "public"));
-  symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "minimal-next", private: true, type: "module" }));
   writeFileSync(path.join(dir, "next.config.mjs"), "export default { poweredByHeader: false };\n");
   writeFileSync(
@@ -58,16 +61,16 @@ async function minimalNextApp(json: string, html: string, svg: string): Promise<
     `const body = ${JSON.stringify(json)};\nexport const GET = () => new Response(body, { headers: { "content-type": "application/json" } });\n`,
   );
   writeFileSync(path.join(dir, "public", "icon.svg"), svg);
-  const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "build"], {
+  const build = spawnSync(process.execPath, [path.join(dir, "node_modules", "next", "dist", "bin", "next"), "build"], {
     cwd: dir,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     encoding: "utf8",
   });
   if (build.status !== 0) throw new Error(`minimal app did not build:\n${build.stdout}\n${build.stderr}`);
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    [path.join(dir, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"],
     {
       cwd: dir,
       env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
