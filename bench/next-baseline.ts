@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,7 +22,7 @@ function rss(pid: number): number {
   return m ? Number(m[1]) / 1024 : 0;
 }
 
-async function minimalNextApp(json: string, html: string, svg: string): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+async function minimalNextApp(json: string, html: string, file: Buffer): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   // Its own folder with a hard-linked copy of the project's node_modules: the same Next,
   // React and toolchain, built the same way. (Turbopack refuses a node_modules symlinked
   // from outside its root, and inside the project Next would pick up the project's proxy.)
@@ -60,7 +60,7 @@ async function minimalNextApp(json: string, html: string, svg: string): Promise<
     path.join(dir, "app", "health.json", "route.ts"),
     `const body = ${JSON.stringify(json)};\nexport const GET = () => new Response(body, { headers: { "content-type": "application/json" } });\n`,
   );
-  writeFileSync(path.join(dir, "public", "icon.svg"), svg);
+  writeFileSync(path.join(dir, "public", "static.jpg"), file);
   const build = spawnSync(process.execPath, [path.join(dir, "node_modules", "next", "dist", "bin", "next"), "build"], {
     cwd: dir,
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
@@ -110,10 +110,14 @@ async function bareServer(bodies: Record<string, { body: Buffer; type: string }>
 
 export async function benchNextBaseline() {
   const project = await startBenchServer({ TRUST_PROXY_HEADER: "x-bench-client" });
+  // A file the build put in public/ (a photo thumbnail), served as it is by both apps.
+  const thumb = readdirSync(path.join(ROOT, "public", "generated", "photos")).find((f) => f.endsWith("-xs.jpg"));
+  if (!thumb) throw new Error("no photo thumbnail in public/generated/photos: run npm run build first");
+  const staticPath = `/generated/photos/${thumb}`;
   const rows: [string, string, string][] = [
     ["JSON route handler", "/health.json", "/health.json"],
     ["prerendered page", "/", "/"],
-    ["static file", "/icon.svg", "/icon.svg"],
+    ["static file", staticPath, "/static.jpg"],
     ["Markdown twin", "/about.md", "/health.json"],
   ];
   const bodies: Record<string, { body: Buffer; type: string }> = {};
@@ -121,11 +125,7 @@ export async function benchNextBaseline() {
     const r = await fetch(`${project.base}${p}`);
     bodies[p] = { body: Buffer.from(await r.arrayBuffer()), type: r.headers.get("content-type") ?? "text/plain" };
   }
-  const minimal = await minimalNextApp(
-    bodies["/health.json"].body.toString(),
-    bodies["/"].body.toString(),
-    bodies["/icon.svg"].body.toString(),
-  );
+  const minimal = await minimalNextApp(bodies["/health.json"].body.toString(), bodies["/"].body.toString(), bodies[staticPath].body);
   const bare = await bareServer(bodies);
   try {
     const atRest = { project: rss(project.pid), minimal: rss(minimal.pid) };
