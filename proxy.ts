@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { readOnlyMethods } from "@/lib/core/http";
-import { wantsMarkdown } from "@/lib/site/negotiate";
-import { allPagePaths, isSitePage, pageOfMdPath, twinTarget } from "@/lib/site/paths";
+import { twinRewrite } from "@/lib/site/page-routing.mjs";
+import { allPagePaths, isSitePage, pageIndex, pageOfMdPath, twinTarget } from "@/lib/site/paths";
 import { notFoundResponse } from "@/lib/site/not-found";
 
 /** Where machines find the API description and the MCP server, from the home page. */
@@ -33,9 +33,8 @@ export function proxy(req: NextRequest) {
   const refused = readOnlyMethods(req, pathname);
   if (refused) return refused;
 
-  const target = twinTarget(page);
-  const wantTwin = mdPage !== undefined || wantsMarkdown(req.headers.get("accept"));
-  if (target && wantTwin && target !== pathname) {
+  const target = req.method === "GET" || req.method === "HEAD" ? twinRewrite(pageIndex(), pathname, req.headers.get("accept")) : undefined;
+  if (target) {
     const url = req.nextUrl.clone();
     url.pathname = target;
     const res = NextResponse.rewrite(url);

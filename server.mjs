@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
 import { ERROR_HEADERS, MAX_BODY_BYTES, errorBody, rawErrorResponse } from "./lib/core/wire.mjs";
+import { loadPageIndex, twinRewrite } from "./lib/site/page-routing.mjs";
 
 const SOCKET_HEADER = "x-site-socket-ip";
 // A path with broken percent-encoding goes to the app's catch-all route marked with this
@@ -33,6 +34,10 @@ const headersTimeout = Number(process.env.HEADERS_TIMEOUT_MS || 10_000);
 const requestTimeout = Number(process.env.REQUEST_TIMEOUT_MS || 30_000);
 const hostname = process.env.HOSTNAME || "0.0.0.0";
 
+// Markdown twins are served straight from /twins/…: deciding here (the same code as
+// proxy.ts) spares a twin the proxy pass and the loopback request of a proxy rewrite.
+const pageIndex = loadPageIndex(process.env.SITE_DATA_DIR || ".site");
+
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -57,6 +62,12 @@ function refuse(res, status, e, close = false) {
     ...(close ? { connection: "close" } : {}),
   });
   res.end(body);
+}
+
+/** `/a/b?x=1` → [`/a/b`, `?x=1`]. */
+function splitUrl(url) {
+  const i = url.indexOf("?");
+  return i < 0 ? [url, ""] : [url.slice(0, i), url.slice(i)];
 }
 
 const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: 1000 }, (req, res) => {
@@ -85,6 +96,10 @@ const server = createServer({ headersTimeout, requestTimeout, connectionsCheckin
     if (!(req.url ?? "").startsWith("/") || malformedPath(req.url)) {
       req.headers[MALFORMED_PATH_HEADER] = "1";
       req.url = "/__site/malformed-path.invalid";
+    } else if (req.method === "GET" || req.method === "HEAD") {
+      const [pathname, query] = splitUrl(req.url ?? "/");
+      const twin = twinRewrite(pageIndex, decodeURIComponent(pathname), req.headers.accept);
+      if (twin) req.url = `${encodeURI(twin)}${query}`;
     }
   }
   handle(req, res).catch((err) => {

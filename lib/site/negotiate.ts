@@ -4,35 +4,9 @@
  */
 export type Format = "html" | "json" | "markdown";
 
-export function parseAccept(accept: string | null): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const part of (accept ?? "").split(",")) {
-    const [type, ...params] = part.trim().toLowerCase().split(";");
-    if (!type) continue;
-    let q = 1;
-    for (const p of params) {
-      const [k, v] = p.trim().split("=");
-      if (k === "q") q = Number.isFinite(Number(v)) ? Math.min(1, Math.max(0, Number(v))) : 1;
-    }
-    out.set(type.trim(), Math.max(q, out.get(type.trim()) ?? 0));
-  }
-  return out;
-}
-
-export function explicitPreference(accept: string | null): { html: number; json: number; markdown: number } {
-  const a = parseAccept(accept);
-  return {
-    html: Math.max(a.get("text/html") ?? 0, a.get("application/xhtml+xml") ?? 0),
-    json: Math.max(a.get("application/json") ?? 0, a.get("application/problem+json") ?? 0),
-    markdown: Math.max(a.get("text/markdown") ?? 0, a.get("text/x-markdown") ?? 0),
-  };
-}
-
-/** True when Markdown is named and ranked at or above HTML (the twins rule). */
-export function wantsMarkdown(accept: string | null): boolean {
-  const p = explicitPreference(accept);
-  return p.markdown > 0 && p.markdown >= p.html;
-}
+// The Accept parsing is shared with server.mjs, which answers twins before Next.
+export { explicitPreference, parseAccept, wantsMarkdown } from "./page-routing.mjs";
+import { explicitPreference } from "./page-routing.mjs";
 
 export function looksLikeApiPath(pathname: string): boolean {
   return /\.json$/i.test(pathname) || /^\/(api|v1)(\/|$)/i.test(pathname);

@@ -1,0 +1,112 @@
+// Which paths are pages, where each page's Markdown twin is served, and whether a request
+// asks for Markdown. Plain JavaScript, so server.mjs (which answers twins before Next, with
+// no proxy pass and no loopback rewrite) and proxy.ts (on Vercel and under `next start`)
+// decide the same way from the same code.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+/** Pages whose twin is its own registered endpoint. */
+const OWN_TWIN_ROUTES = { "/developers": "/developers.md", "/resume": "/resume.md" };
+/** Pages rendered by the app itself (not content), with a twin generated on request. */
+const APP_PAGES = ["/", "/developers", "/search", "/resume", "/photos"];
+
+/** @param {string} pathname */
+export function normalizePath(pathname) {
+  return pathname.replace(/\/+$/, "") || "/";
+}
+
+/**
+ * `/writing/x.md` → `/writing/x`; `/index.md` → `/`. Undefined for anything else.
+ * @param {string} pathname
+ */
+export function pageOfMdPath(pathname) {
+  if (!pathname.endsWith(".md")) return undefined;
+  const page = pathname.slice(0, -3);
+  return page === "/index" ? "/" : page;
+}
+
+/**
+ * The pages of this build (`paths.json`, plus one per photo in `photos.json`) and their
+ * twins. A missing build still has the app's own pages.
+ * @param {string} dataDir the build's server artifacts (SITE_DATA_DIR)
+ */
+export function loadPageIndex(dataDir) {
+  /** @type {string[]} */
+  let built = [];
+  try {
+    built = JSON.parse(readFileSync(path.join(dataDir, "paths.json"), "utf8")).pages;
+  } catch {
+    // Without a content build the site still serves its app pages.
+  }
+  try {
+    const photos = JSON.parse(readFileSync(path.join(dataDir, "photos.json"), "utf8")).photos;
+    built = built.concat(photos.map((/** @type {{ stem: string }} */ p) => `/photos/${p.stem}`));
+  } catch {
+    // No photo build: no photo pages.
+  }
+  const pages = new Set([...APP_PAGES, ...built]);
+  /** @type {Map<string, string>} */
+  const twinTargets = new Map();
+  for (const p of pages)
+    twinTargets.set(p, OWN_TWIN_ROUTES[/** @type {keyof typeof OWN_TWIN_ROUTES} */ (p)] ?? `/twins${p === "/" ? "/index" : p}`);
+  return { pages, twinTargets };
+}
+
+/**
+ * Where a GET of `pathname` should be served from when it is a page's Markdown twin (a
+ * `.md` path, or Accept ranking Markdown at or above HTML); undefined when it is not.
+ * @param {{ pages: Set<string>; twinTargets: Map<string, string> }} index
+ * @param {string} pathname
+ * @param {string | null | undefined} accept
+ */
+export function twinRewrite(index, pathname, accept) {
+  const mdPage = pageOfMdPath(pathname);
+  const page = normalizePath(mdPage ?? pathname);
+  if (!index.pages.has(page)) return undefined;
+  const target = index.twinTargets.get(page);
+  // A twin with its own registered endpoint (/developers.md, /resume.md) answers for itself.
+  if (!target || target === pathname) return undefined;
+  return mdPage !== undefined || wantsMarkdown(accept ?? null) ? target : undefined;
+}
+
+/**
+ * Accepted media types with their q values (wildcards are kept as they are).
+ * @param {string | null} accept
+ * @returns {Map<string, number>}
+ */
+export function parseAccept(accept) {
+  const out = new Map();
+  for (const part of (accept ?? "").split(",")) {
+    const [type, ...params] = part.trim().toLowerCase().split(";");
+    if (!type) continue;
+    let q = 1;
+    for (const p of params) {
+      const [k, v] = p.trim().split("=");
+      if (k === "q") q = Number.isFinite(Number(v)) ? Math.min(1, Math.max(0, Number(v))) : 1;
+    }
+    out.set(type.trim(), Math.max(q, out.get(type.trim()) ?? 0));
+  }
+  return out;
+}
+
+/**
+ * How much the client asked for each format by name (wildcards express no preference).
+ * @param {string | null} accept
+ */
+export function explicitPreference(accept) {
+  const a = parseAccept(accept);
+  return {
+    html: Math.max(a.get("text/html") ?? 0, a.get("application/xhtml+xml") ?? 0),
+    json: Math.max(a.get("application/json") ?? 0, a.get("application/problem+json") ?? 0),
+    markdown: Math.max(a.get("text/markdown") ?? 0, a.get("text/x-markdown") ?? 0),
+  };
+}
+
+/**
+ * True when Markdown is named and ranked at or above HTML (the twins rule).
+ * @param {string | null} accept
+ */
+export function wantsMarkdown(accept) {
+  const p = explicitPreference(accept);
+  return p.markdown > 0 && p.markdown >= p.html;
+}
