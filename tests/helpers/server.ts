@@ -28,11 +28,17 @@ export async function freePort(): Promise<number> {
  * The built app exactly as `npm start` runs it (server.mjs over `.next`), on a free loopback
  * port, with the given environment on top of a clean one. `npm test` builds first.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, via: "npm start" | "next start" = "npm start"): Promise<RunningServer> {
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, "../..");
   let log = "";
-  const child: ChildProcess = spawn(process.execPath, ["server.mjs"], {
+  // `next start` (no server.mjs): what a deployment without the custom server runs, where
+  // proxy.ts does the twins' routing.
+  const args =
+    via === "npm start"
+      ? ["server.mjs"]
+      : [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -53,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
-    if (/Ready on/.test(log)) break;
+    if (/Ready (on|in)/.test(log)) break;
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 50));
   }
