@@ -1,9 +1,8 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/surface/registry";
-import { appUnderTest } from "./helpers/app";
+import { appWithLensTargets } from "./helpers/app";
 import { call } from "./helpers/openapi";
-import { startLensTargets, type LensTargets } from "./helpers/lens-targets";
 
 /**
  * The app.contract battery: every endpoint in the registry, checked for the shared rules of
@@ -14,18 +13,10 @@ const ALL = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 // Endpoints that fetch a URL get a loopback target instead of their public example: tests
 // never send traffic off the machine.
-let targets: LensTargets;
-const env: Record<string, string> = {};
 const testValues: Record<string, Record<string, () => string>> = {
-  "/lens/fetch": { url: () => `${targets.base}/rich` },
+  "/lens/fetch": { url: () => `${app.lens.base}/rich` },
 };
-beforeAll(async () => {
-  targets = await startLensTargets();
-  env.LENS_ALLOW_HOSTS = targets.hostPort;
-});
-afterAll(() => targets?.close());
-
-const app = appUnderTest(env);
+const app = appWithLensTargets();
 
 type Json = Record<string, unknown>;
 

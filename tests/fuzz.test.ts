@@ -1,10 +1,9 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/surface/registry";
-import { appUnderTest } from "./helpers/app";
+import { appWithLensTargets } from "./helpers/app";
 import { call } from "./helpers/openapi";
 import { httpRequest } from "./helpers/http";
-import { startLensTargets, type LensTargets } from "./helpers/lens-targets";
 
 /**
  * Property-based requests drawn from the endpoint registry: every endpoint, every method
@@ -16,14 +15,7 @@ import { startLensTargets, type LensTargets } from "./helpers/lens-targets";
  * server would look it up. They are drawn from loopback targets and from values the
  * validation layer refuses before any lookup (schemes, ports, private and local names).
  */
-let targets: LensTargets;
-const env: Record<string, string> = {};
-beforeAll(async () => {
-  targets = await startLensTargets();
-  env.LENS_ALLOW_HOSTS = targets.hostPort;
-});
-afterAll(() => targets?.close());
-const app = appUnderTest(env);
+const app = appWithLensTargets();
 
 type Json = Record<string, unknown>;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
@@ -45,7 +37,7 @@ const refusedUrls = [
 const safeUrl = () =>
   fc.oneof(
     fc.constantFrom(...refusedUrls),
-    fc.constantFrom("/rich", "/plain", "/binary", "/deep", "/missing", "/loop", "/to-metadata").map((p) => `${targets.base}${p}`),
+    fc.constantFrom("/rich", "/plain", "/binary", "/deep", "/missing", "/loop", "/to-metadata").map((p) => `${app.lens.base}${p}`),
   );
 
 const oddText = fc.oneof(

@@ -4,11 +4,10 @@ import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/surface/registry";
 import { toolName } from "@/lib/core/endpoint";
-import { appUnderTest } from "./helpers/app";
+import { appWithLensTargets } from "./helpers/app";
 import { call } from "./helpers/openapi";
 import { httpRequest } from "./helpers/http";
 import { connectMcp, resultText, type Negotiation } from "./helpers/mcp";
-import { startLensTargets, type LensTargets } from "./helpers/lens-targets";
 
 /**
  * The MCP server at /mcp, driven by the official v2 client over real HTTP, in both
@@ -18,14 +17,7 @@ import { startLensTargets, type LensTargets } from "./helpers/lens-targets";
 type Json = Record<string, unknown>;
 type Tool = { name: string; description?: string; inputSchema: Json; outputSchema?: Json };
 
-let targets: LensTargets;
-const env: Record<string, string> = {};
-beforeAll(async () => {
-  targets = await startLensTargets();
-  env.LENS_ALLOW_HOSTS = targets.hostPort;
-});
-afterAll(() => targets?.close());
-const app = appUnderTest(env);
+const app = appWithLensTargets();
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
@@ -33,7 +25,7 @@ addFormats(ajv);
 /** Arguments for a call of each tool: the examples its input schema carries, loopback for URLs. */
 function argumentsFor(tool: Tool, snapshotId: string): Json {
   if (tool.name === "representation_compare") return { left: snapshotId };
-  if (tool.name === "representation_capture" || tool.name === "inspectUrl") return { url: `${targets.base}/rich` };
+  if (tool.name === "representation_capture" || tool.name === "inspectUrl") return { url: `${app.lens.base}/rich` };
   const args: Json = {};
   const props = (tool.inputSchema.properties ?? {}) as Record<string, Json>;
   for (const name of (tool.inputSchema.required ?? []) as string[]) args[name] = (props[name].examples as unknown[])[0];
@@ -68,7 +60,7 @@ describe.each(["auto", "legacy"] as Negotiation[])("the official client, %s nego
   });
 
   it("calls every tool; each result matches the tool's own output schema", async () => {
-    const capture = await client.callTool({ name: "representation_capture", arguments: { url: `${targets.base}/rich` } });
+    const capture = await client.callTool({ name: "representation_capture", arguments: { url: `${app.lens.base}/rich` } });
     expect(capture.isError, JSON.stringify(capture.content)).toBeFalsy();
     const snapshotId = (capture.structuredContent as { snapshot: { id: string } }).snapshot.id;
     for (const tool of tools) {
@@ -110,17 +102,17 @@ describe("budgets", () => {
     const client = await connectMcp(app.server.base, "auto", from);
     try {
       for (let i = 0; i < 15; i++) {
-        const r = await call(app.contract, app.server.base, `/lens/fetch?url=${encodeURIComponent(`${targets.base}/rich`)}`, {
+        const r = await call(app.contract, app.server.base, `/lens/fetch?url=${encodeURIComponent(`${app.lens.base}/rich`)}`, {
           localAddress: from,
         });
         expect(r.status, `HTTP call ${i + 1}`).toBe(200);
-        const t = await client.callTool({ name: "inspectUrl", arguments: { url: `${targets.base}/rich` } });
+        const t = await client.callTool({ name: "inspectUrl", arguments: { url: `${app.lens.base}/rich` } });
         expect(t.isError, `MCP call ${i + 1}`).toBeFalsy();
       }
-      const refused = await client.callTool({ name: "inspectUrl", arguments: { url: `${targets.base}/rich` } });
+      const refused = await client.callTool({ name: "inspectUrl", arguments: { url: `${app.lens.base}/rich` } });
       expect(refused.isError).toBe(true);
       expect(resultText(refused)).toMatchObject({ ok: false, code: "rate_limited", status: 429, policy: "inspect" });
-      const http = await call(app.contract, app.server.base, `/lens/fetch?url=${encodeURIComponent(`${targets.base}/rich`)}`, {
+      const http = await call(app.contract, app.server.base, `/lens/fetch?url=${encodeURIComponent(`${app.lens.base}/rich`)}`, {
         localAddress: from,
       });
       expect(http.status).toBe(429);
@@ -156,6 +148,26 @@ describe("the transport's edges", () => {
     expect(list.status).toBe(200);
     expect(list.headers.get("ratelimit-policy")).toBe('"read";q=120;w=60');
     expect(list.headers.get("ratelimit")).toMatch(/^"read";r=\d+;t=\d+$/);
+  });
+
+  it("reports the budget a tool call drew on in RateLimit headers (2026-07-28, one JSON answer)", async () => {
+    const meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" },
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+    const r = await post(
+      {
+        jsonrpc: "2.0",
+        id: 4,
+        method: "tools/call",
+        params: { name: "inspectUrl", arguments: { url: `${app.lens.base}/rich` }, _meta: meta },
+      },
+      { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "inspectUrl" },
+    );
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    expect(r.headers.get("ratelimit-policy")).toBe('"inspect";q=30;w=60');
+    expect(r.headers.get("ratelimit")).toMatch(/^"inspect";r=\d+;t=\d+$/);
   });
 
   it("refuses subscriptions/listen (the tool list never changes) and a body that is not JSON", async () => {

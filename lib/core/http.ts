@@ -96,11 +96,23 @@ export function successResponse(req: Request, reply: Reply, o: { negotiated?: bo
   if (reply.headers?.link) headers.link = `${LINK_HEADER}, ${reply.headers.link}`;
   const head = req.method === "HEAD";
   if (reply.etag && (typeof reply.body === "string" || reply.body instanceof Uint8Array)) {
-    const tag = `"${createHash("sha256").update(reply.body).digest("base64url").slice(0, 27)}"`;
+    const tag = etagOf(reply.body);
     headers.etag = tag;
     if (etagMatches(req.headers.get("if-none-match"), tag)) return new Response(null, { status: 304, headers });
   }
   return new Response(head ? null : reply.body, { status: reply.status ?? 200, headers });
+}
+
+// The same body is usually sent again and again (/openapi.json is one cached string per
+// base URL): hash it once, not on every request.
+let lastBody: string | Uint8Array | undefined;
+let lastTag = "";
+function etagOf(body: string | Uint8Array): string {
+  if (typeof body !== "string" || body !== lastBody) {
+    lastTag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    lastBody = body;
+  }
+  return lastTag;
 }
 
 function etagMatches(ifNoneMatch: string | null, tag: string): boolean {
@@ -126,13 +138,13 @@ export function preflightResponse(allow: readonly string[], negotiated?: boolean
   });
 }
 
-export function methodNotAllowed(method: string, path: string, allow: readonly string[], negotiated?: boolean): Response {
+/** The spec's 405: the method named, `Allow` and `allow` listing what the path answers. */
+function notAllowed(method: string, path: string, allow: readonly string[]): ApiError {
   const list = allow.join(", ");
-  const err = new ApiError("method_not_allowed", `${method} is not served at ${path}; use ${list}.`, {
+  return new ApiError("method_not_allowed", `${method} is not served at ${path}; use ${list}.`, {
     extras: { allow: [...allow] },
     headers: { allow: list },
   });
-  return errorResponse(err, { negotiated, head: method === "HEAD" });
 }
 
 /** Pages and other read-only paths: OPTIONS is a preflight, anything but GET/HEAD a 405. Undefined: go on. */
@@ -141,7 +153,7 @@ export function readOnlyMethods(req: Request, path: string): Response | undefine
   const sent = foreignMethod(req.headers) ?? req.method;
   if (sent === "OPTIONS") return preflightResponse(allow, true);
   if (sent === "GET" || sent === "HEAD") return undefined;
-  return methodNotAllowed(sent, path, allow, true);
+  return errorResponse(notAllowed(sent, path, allow), { negotiated: true });
 }
 
 function apiVersionError(req: Request): ApiError | undefined {
@@ -191,7 +203,6 @@ export function route(
   const served = new Set<string>([...o.methods, "OPTIONS"]);
   if (o.methods.includes("GET")) served.add("HEAD");
   const allow = ALL_METHODS.filter((m) => served.has(m));
-  const list = allow.join(", ");
 
   async function serve(req: NextRequest, method: AnyMethod, routeCtx: unknown): Promise<Response> {
     const head = method === "HEAD";
@@ -200,12 +211,7 @@ export function route(
     try {
       // A method Next cannot route arrives as PATCH with the real one beside it (server.mjs).
       const sent = foreignMethod(req.headers);
-      if (sent || !served.has(method)) {
-        throw new ApiError("method_not_allowed", `${sent ?? method} is not served at ${o.path}; use ${list}.`, {
-          extras: { allow: [...allow] },
-          headers: { allow: list },
-        });
-      }
+      if (sent || !served.has(method)) throw notAllowed(sent ?? method, o.path, allow);
       const versionError = apiVersionError(req);
       if (versionError) throw versionError;
       if (o.secret) checkSecret(req, o.secret());

@@ -3,7 +3,7 @@ import { PREFLIGHT_ALLOW_HEADERS, limitHeaders, readBody, route } from "@/lib/co
 import { rateLimited, spend, type LimitState } from "@/lib/core/invoke";
 import type { Caller } from "@/lib/core/caller";
 import { env } from "@/lib/env";
-import { callContextAuth, mcpHandler } from "./server";
+import { callContextAuth, mcpHandler, type McpCallContext } from "./server";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -39,8 +39,12 @@ export const mcpRoute = route(
         "subscriptions/listen is not offered: the tool list is fixed.",
       );
     }
-    const limit = methods.every((m) => m === "tools/call") ? undefined : await spendRead(caller);
-    const res = await mcpHandler.fetch(req, { parsedBody: message, authInfo: callContextAuth({ caller, base, signal: req.signal }) });
+    const read = methods.every((m) => m === "tools/call") ? undefined : await spendRead(caller);
+    const call: McpCallContext = { caller, base, signal: req.signal };
+    const res = await mcpHandler.fetch(req, { parsedBody: message, authInfo: callContextAuth(call) });
+    // A JSON answer is complete here, so a tool call's budget is known; a 2025-era SSE answer
+    // may still be running, and then only a non-tool message's read budget is reported.
+    const limit = read ?? call.limit;
     if (!limit) return res;
     const headers = new Headers(res.headers);
     for (const [k, v] of Object.entries(limitHeaders(limit))) headers.set(k, v);

@@ -7,7 +7,7 @@ import {
   type CallToolResult,
 } from "@modelcontextprotocol/server";
 import type { Caller } from "@/lib/core/caller";
-import { invoke } from "@/lib/core/invoke";
+import { invoke, type LimitState } from "@/lib/core/invoke";
 import { siteConfig } from "@/site.config";
 import { MCP_INSTRUCTIONS, MCP_SERVER_VERSION, tools, type ToolDescription } from "./tools";
 
@@ -16,6 +16,8 @@ export interface McpCallContext {
   caller: Caller;
   base: string;
   signal: AbortSignal;
+  /** Set by a tool call: where the caller stands against the budget it drew on (for RateLimit headers). */
+  limit?: LimitState;
 }
 
 export function callContextAuth(c: McpCallContext): AuthInfo {
@@ -47,7 +49,8 @@ function toolList(): { tools: object[] } {
  * SDK: one validation path for HTTP and MCP, with the same clamping and error messages.
  * (McpServer.registerTool per tool per request measured slower, for nothing we use.)
  */
-export function buildMcpServer({ caller, base, signal: requestSignal }: McpCallContext): Server {
+export function buildMcpServer(call: McpCallContext): Server {
+  const { caller, base, signal: requestSignal } = call;
   byName ??= new Map(tools().map((t) => [t.name, t]));
   const server = new Server(
     { name: siteConfig.name, title: `${siteConfig.name} — site tools`, version: MCP_SERVER_VERSION },
@@ -59,6 +62,7 @@ export function buildMcpServer({ caller, base, signal: requestSignal }: McpCallC
     if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
     const signal = (ctx as { mcpReq?: { signal?: AbortSignal } }).mcpReq?.signal ?? requestSignal;
     const outcome = await invoke(tool.endpoint, (request.params.arguments ?? {}) as Record<string, unknown>, caller, { base, signal });
+    call.limit = outcome.limit;
     if (outcome.ok) {
       const data = outcome.data as Record<string, unknown>;
       return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data } satisfies CallToolResult;
