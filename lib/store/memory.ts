@@ -49,6 +49,16 @@ export function createMemoryStore(now: () => number = Date.now): Store {
       const list = (live(key)?.value as unknown[] | undefined) ?? [];
       return clone<T[]>(list.slice(0, count));
     },
+    async acquire(key, token, ttlSeconds) {
+      if (live(key)) return false;
+      data.set(key, { value: token, expiresAt: expiry(ttlSeconds) });
+      return true;
+    },
+    async release(key, token) {
+      if (live(key)?.value !== token) return false;
+      data.delete(key);
+      return true;
+    },
     async ping() {},
     async close() {
       data.clear();

@@ -1,7 +1,7 @@
 import { createClient } from "redis";
 import { StoreUnavailableError } from "./errors";
 import type { Store } from "./types";
-import { withTimeout, toNumberMap } from "./util";
+import { RELEASE_SCRIPT, withTimeout, toNumberMap } from "./util";
 
 function newClient(url: string) {
   return createClient({
@@ -102,6 +102,10 @@ export function createRedisStore(client: RedisClient, timeoutMs: number, prefix 
       }),
     listRecent: <T>(key: string, count: number) =>
       run("lrange", async () => (await client.lRange(prefix + key, 0, count - 1)).map((s) => JSON.parse(s) as T)),
+    acquire: (key, token, ttlSeconds) =>
+      run("acquire", async () => (await client.set(prefix + key, token, { NX: true, EX: ttlSeconds })) === "OK"),
+    release: (key, token) =>
+      run("release", async () => Number(await client.eval(RELEASE_SCRIPT, { keys: [prefix + key], arguments: [token] })) === 1),
     ping: () => run("ping", async () => void (await client.ping())),
     close: async () => {
       if (client.isOpen) await client.close().catch(() => client.destroy());

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryStore } from "./memory";
 import { createRedisClient, createRedisStore, type RedisClient } from "./redis";
 import { createUpstashClient, createUpstashStore } from "./upstash";
@@ -56,6 +56,22 @@ describe.each(backends)("%s store", (_name, make) => {
     expect(h2).toEqual({});
   });
 
+  it("grants a lease to one holder at a time, frees it on release or expiry, and never releases another's", async () => {
+    const s = make();
+    const key = `lease-${Math.random()}`;
+    const takers = await Promise.all(["a", "b", "c", "d"].map((t) => s.acquire(key, t, 1)));
+    expect(takers.filter(Boolean)).toHaveLength(1);
+    const holder = ["a", "b", "c", "d"][takers.indexOf(true)];
+    expect(await s.release(key, "someone-else")).toBe(false);
+    expect(await s.acquire(key, "e", 1)).toBe(false);
+    expect(await s.release(key, holder)).toBe(true);
+    expect(await s.acquire(key, "e", 1)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await s.acquire(key, "f", 30)).toBe(true);
+    expect(await s.release(key, "e")).toBe(false);
+    expect(await s.release(key, "f")).toBe(true);
+  });
+
   it("keeps only the newest entries of a capped list", async () => {
     const s = make();
     for (let i = 0; i < 7; i++) await s.pushCapped("list", { i }, 5);
@@ -98,5 +114,15 @@ describe("an unreachable store", () => {
     await dead.close();
     const store = createUpstashStore(createUpstashClient(url, "t", 500));
     await expect(store.getJson("x")).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+});
+
+describe("StoreUnavailableError", () => {
+  it("is recognised across copies of the module, as Next's per-route bundles make", async () => {
+    vi.resetModules();
+    const copy = await import("./errors");
+    expect(copy.StoreUnavailableError).not.toBe(StoreUnavailableError);
+    expect(new copy.StoreUnavailableError("down") instanceof StoreUnavailableError).toBe(true);
+    expect(new Error("down") instanceof StoreUnavailableError).toBe(false);
   });
 });

@@ -18,6 +18,13 @@ export interface Store {
   pushCapped(key: string, value: unknown, max: number): Promise<void>;
   /** Newest-first list entries, at most `count`. */
   listRecent<T>(key: string, count: number): Promise<T[]>;
+  /**
+   * Take a lease: set `key` to `token` only if it is absent, expiring after `ttlSeconds`.
+   * True when this caller now holds it. The expiry frees a lease whose holder died.
+   */
+  acquire(key: string, token: string, ttlSeconds: number): Promise<boolean>;
+  /** Give a lease back, only if `token` still holds it (a lease that expired and was retaken is left alone). */
+  release(key: string, token: string): Promise<boolean>;
   /** Cheap reachability check. */
   ping(): Promise<void>;
   close(): Promise<void>;

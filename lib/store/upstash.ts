@@ -1,7 +1,7 @@
 import { Redis } from "@upstash/redis";
 import { StoreUnavailableError } from "./errors";
 import type { Store } from "./types";
-import { toNumberMap } from "./util";
+import { RELEASE_SCRIPT, toNumberMap } from "./util";
 
 /** Upstash Redis over REST (Vercel Marketplace or a direct Upstash database). */
 export function createUpstashClient(url: string, token: string, timeoutMs: number): Redis {
@@ -66,6 +66,9 @@ export function createUpstashStore(redis: Redis, prefix = ""): Store {
       }),
     listRecent: <T>(key: string, count: number) =>
       run("lrange", async () => (await redis.lrange<string>(prefix + key, 0, count - 1)).map((s) => JSON.parse(s) as T)),
+    acquire: (key, token, ttlSeconds) =>
+      run("acquire", async () => (await redis.set(prefix + key, token, { nx: true, ex: ttlSeconds })) === "OK"),
+    release: (key, token) => run("release", async () => Number(await redis.eval(RELEASE_SCRIPT, [prefix + key], [token])) === 1),
     ping: () => run("ping", async () => void (await redis.ping())),
     close: async () => {},
   };

@@ -18,3 +18,6 @@ export function toNumberMap(row: Record<string, unknown> | unknown[] | null | un
   }
   return out;
 }
+
+/** Compare-and-delete in one step, so a holder never deletes a lease someone else took after it expired. */
+export const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
