@@ -2,6 +2,11 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3123);
+// The app stores in the real Redis under a prefix of its own per run; set here, in the
+// runner, so the workers (and the job the around test runs) inherit the same one.
+process.env.E2E_STORE_PREFIX ??= `e2e-${process.pid}-${Date.now()}`;
+/** The around test's firm sites listen here (e2e/fixtures/around-firms.json). */
+const FIRM_PORTS = [3131, 3132];
 // Playwright's own browser download does not work offline: use Debian's Chromium when present.
 const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -17,7 +22,16 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/health.json`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", CHECK_OUTPUT: "1" },
+    env: {
+      PORT: String(PORT),
+      HOSTNAME: "127.0.0.1",
+      NEXT_TELEMETRY_DISABLED: "1",
+      CHECK_OUTPUT: "1",
+      REDIS_URL: "redis://127.0.0.1:6379",
+      STORE_PREFIX: process.env.E2E_STORE_PREFIX,
+      AROUND_FIRMS_FILE: "e2e/fixtures/around-firms.json",
+      LENS_ALLOW_HOSTS: FIRM_PORTS.map((p) => `127.0.0.1:${p}`).join(","),
+    },
   },
   projects: [
     {

@@ -1,8 +1,9 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { readOnlyMethods } from "@/lib/core/http";
 import { twinRewrite } from "@/lib/site/page-routing.mjs";
 import { allPagePaths, isSitePage, pageIndex, pageOfMdPath, twinTarget } from "@/lib/site/paths";
 import { notFoundResponse } from "@/lib/site/not-found";
+import { recordCrawlerVisit } from "@/lib/ledger/record";
 
 /** Where machines find the API description and the MCP server, from the home page. */
 const HOME_LINK = [
@@ -17,9 +18,11 @@ const HOME_LINK = [
  * answer for themselves through lib/core/http.ts, the same builder used here):
  *  - a method other than GET/HEAD/OPTIONS on a page is a 405 with Allow, like the API;
  *  - `<page>.md`, and `Accept: text/markdown` ranked at or above HTML, get the page's twin;
- *    both variants say `Vary: Accept` so caches keep them apart.
+ *    both variants say `Vary: Accept` so caches keep them apart;
+ *  - a page read by an identified AI crawler is counted for /ledger.json, after the
+ *    response (a twin is counted by the twins route it is rewritten to).
  */
-export function proxy(req: NextRequest) {
+export function proxy(req: NextRequest, event: NextFetchEvent) {
   const { pathname } = req.nextUrl;
   const mdPage = pageOfMdPath(pathname);
   const page = mdPage ?? pathname;
@@ -41,6 +44,7 @@ export function proxy(req: NextRequest) {
     res.headers.set("vary", "Accept");
     return res;
   }
+  recordCrawlerVisit(req.method, req.headers.get("user-agent"), (work) => event.waitUntil(work));
   const res = NextResponse.next();
   if (mdPage === undefined) res.headers.set("vary", "Accept");
   if (pathname === "/") res.headers.set("link", HOME_LINK);
@@ -57,7 +61,7 @@ export function proxy(req: NextRequest) {
  */
 export const config = {
   matcher: [
-    "/((?![^.]*\\.json|_next/|generated/|mcp(?![^/])|ask(?![^/])|lens/|twins/|rn/|around/|coffee/|bench/)[^.]*)",
+    "/((?![^.]*\\.json|_next/|generated/|mcp(?![^/])|ask(?![^/])|api/|lens/|twins/|rn/|around/|coffee/|bench/)[^.]*)",
     "/((?!_next/|generated/).*\\.md)",
   ],
 };

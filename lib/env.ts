@@ -64,6 +64,15 @@ const schema = z.object({
   SPOTIFY_ACCOUNTS_URL: z.preprocess(blankToUndefined, z.url().default("https://accounts.spotify.com")),
   ODESLI_API_URL: z.preprocess(blankToUndefined, z.url().default("https://api.song.link")),
 
+  /**
+   * Run the scheduled jobs (the around crawl, and whatever lib/jobs/list.ts holds) in this
+   * process on their schedules, and let the cron route run them. Off by default: a fresh
+   * clone sends nothing to public sites until its owner turns this on.
+   */
+  JOBS_ENABLED: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")),
+  /** Another firm list for the around crawl, same shape as content/around.json (default: the build's copy). */
+  AROUND_FIRMS_FILE: optionalString,
+
   COFFEE_ICS_URL: optionalUrl,
   COFFEE_BOOKING_URL: optionalUrl,
   CRON_SECRET: optionalString,

@@ -31,6 +31,7 @@ export const errorCatalogue = {
     message: "This capability is not configured on this deployment.",
     hint: "The site owner can enable it; see the README.",
   },
+  pending: { status: 503, message: "Nothing has been recorded here yet.", hint: "Try again after the next scheduled run." },
   no_playlist: { status: 503, message: "No playlist is set.", hint: "Try again later." },
 } as const satisfies Record<string, { status: number; message: string; hint: string }>;
 

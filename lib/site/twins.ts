@@ -1,4 +1,4 @@
-import type { NextRequest } from "next/server";
+import { after, type NextRequest } from "next/server";
 import { getCorpus } from "@/lib/content/corpus";
 import { withBase } from "@/lib/content/base-token";
 import { route, type Reply } from "@/lib/core/http";
@@ -6,7 +6,10 @@ import { MARKDOWN, markdownTokens } from "@/lib/core/text";
 import type { CachePolicy } from "@/lib/core/endpoint";
 import { searchMarkdown } from "@/lib/search/markdown";
 import { photosMarkdown } from "@/lib/photos/markdown";
+import { aroundMarkdown } from "@/lib/around/markdown";
+import { ledgerMarkdown } from "@/lib/ledger/markdown";
 import { notFoundResponse } from "./not-found";
+import { recordCrawlerVisit } from "@/lib/ledger/record";
 
 function markdownReply(markdown: string, canonical: string, cache: CachePolicy = { maxAge: 300 }): Reply {
   return {
@@ -23,17 +26,25 @@ function markdownReply(markdown: string, canonical: string, cache: CachePolicy =
  * are machine reads, so they draw on the read budget like the API.
  */
 export function twinRoute(knownPaths: () => string[]) {
-  return route({ path: "/twins", methods: ["GET"], negotiated: true, policy: "read" }, async ({ req, base }, routeCtx) => {
-    const segments = (await (routeCtx as { params: Promise<{ path?: string[] }> }).params).path;
-    const page = !segments?.length || (segments.length === 1 && segments[0] === "index") ? "/" : `/${segments.join("/")}`;
-    if (page === "/search")
-      return markdownReply(searchMarkdown(req.nextUrl.searchParams.get("q") ?? "", base), `${base}/search`, "no-store");
-    if (page === "/photos" || page.startsWith("/photos/")) {
-      const md = photosMarkdown(page, base);
-      return md === undefined ? notFoundResponse(req as NextRequest, knownPaths) : markdownReply(md, `${base}${page}`);
-    }
-    const twin = getCorpus().twins[page];
-    if (twin === undefined) return notFoundResponse(req, knownPaths);
-    return markdownReply(withBase(twin, base), `${base}${page}`);
+  return route({ path: "/twins", methods: ["GET"], negotiated: true, policy: "read" }, async (r, routeCtx) => {
+    const reply = await twin(r.req, r.base, routeCtx, knownPaths);
+    // A twin read by an AI crawler is a page read for /ledger.json (a 404 is not).
+    if (!(reply instanceof Response)) recordCrawlerVisit(r.req.method, r.req.headers.get("user-agent"), (work) => after(work));
+    return reply;
   });
+}
+
+async function twin(req: NextRequest, base: string, routeCtx: unknown, knownPaths: () => string[]): Promise<Reply | Response> {
+  const segments = (await (routeCtx as { params: Promise<{ path?: string[] }> }).params).path;
+  const page = !segments?.length || (segments.length === 1 && segments[0] === "index") ? "/" : `/${segments.join("/")}`;
+  if (page === "/search") return markdownReply(searchMarkdown(req.nextUrl.searchParams.get("q") ?? "", base), `${base}/search`, "no-store");
+  if (page === "/around") return markdownReply(await aroundMarkdown(base), `${base}/around`, { maxAge: 300 });
+  if (page === "/ledger") return markdownReply(await ledgerMarkdown(base), `${base}/ledger`, { maxAge: 60 });
+  if (page === "/photos" || page.startsWith("/photos/")) {
+    const md = photosMarkdown(page, base);
+    return md === undefined ? notFoundResponse(req as NextRequest, knownPaths) : markdownReply(md, `${base}${page}`);
+  }
+  const twin = getCorpus().twins[page];
+  if (twin === undefined) return notFoundResponse(req, knownPaths);
+  return markdownReply(withBase(twin, base), `${base}${page}`);
 }

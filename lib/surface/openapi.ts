@@ -191,7 +191,9 @@ function operation(e: Endpoint, method: HttpMethod, querySchema: Json | undefine
       description: "Not modified: the ETag sent in If-None-Match is current.",
       headers: { ETag: ref("headers", "ETag") },
     };
-  for (const r of e.errors ?? []) responses[String(r.status)] = documented(e, r);
+  const byStatus = new Map<number, ResponseDoc[]>();
+  for (const r of e.errors ?? []) byStatus.set(r.status, [...(byStatus.get(r.status) ?? []), r]);
+  for (const [status, docs] of byStatus) responses[String(status)] = documented(e, docs);
 
   const op: Json = {
     operationId: operationIdFor(e, method),
@@ -211,15 +213,15 @@ function operation(e: Endpoint, method: HttpMethod, querySchema: Json | undefine
   return op;
 }
 
-function documented(e: Endpoint, r: ResponseDoc): Json {
-  const id = r.schema ? (idOf(r.schema) ?? `${e.name}${r.status}`) : "Error";
-  const code = r.code ? ` (code ${r.code})` : "";
+/** One status of one operation; several documented causes of one status share it (their bodies as anyOf). */
+function documented(e: Endpoint, docs: ResponseDoc[]): Json {
+  const ids = [...new Set(docs.map((r) => (r.schema ? (idOf(r.schema) ?? `${e.name}${r.status}`) : "Error")))];
   const headers: Json = {};
-  if (r.code && errorCatalogue[r.code].status === 503)
+  if (docs.some((r) => r.code && errorCatalogue[r.code].status === 503))
     headers["Retry-After"] = { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } };
   return {
-    description: `${r.description}${code}`,
+    description: docs.map((r) => `${r.description}${r.code ? ` (code ${r.code})` : ""}`).join("; "),
     ...(Object.keys(headers).length ? { headers } : {}),
-    content: errorContent(schemaRef(id)),
+    content: errorContent(ids.length === 1 ? schemaRef(ids[0]) : { anyOf: ids.map((id) => schemaRef(id)) }),
   };
 }

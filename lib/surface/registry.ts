@@ -7,6 +7,8 @@ import { atomFeed, jsonFeed, llmsFullTxt, llmsTxt } from "@/lib/content/endpoint
 import { photoManifest, photoQuery } from "@/lib/photos/endpoints";
 import { lensFetch } from "@/lib/lens/endpoint";
 import { representationCapture, representationCompare } from "@/lib/lens/snapshots";
+import { getChangeRadar, getNeighborhood } from "@/lib/around/endpoints";
+import { getCrawlLedger } from "@/lib/ledger/endpoint";
 import { openapi } from "./openapi-endpoint";
 import { apiCatalogEndpoint } from "./api-catalog";
 import { developerGuideMarkdown } from "./developer-guide-endpoint";
@@ -27,6 +29,9 @@ export function endpoints(): readonly Endpoint[] {
     lensFetch,
     representationCapture,
     representationCompare,
+    getCrawlLedger,
+    getNeighborhood,
+    getChangeRadar,
     resumeJson,
     resumeMd,
     resumePdf,
@@ -57,6 +62,11 @@ export const UNLISTED_ROUTES = [
     why: "Markdown twins of pages; proxy.ts rewrites `<page>.md` and `Accept: text/markdown` here",
   },
   { route: "/robots.txt", served: "/robots.txt", why: "for crawlers; never budgeted (a 429 there reads as 'disallow all' to some)" },
+  {
+    route: "/api/cron/[job]",
+    served: undefined,
+    why: "runs a scheduled job for the platform's cron (Bearer CRON_SECRET); for the operator, not a public endpoint",
+  },
   { route: "/[...rest]", served: undefined, why: "the 404 of every other path, in the format asked for" },
 ] as const;
 

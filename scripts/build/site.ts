@@ -5,6 +5,7 @@ import { buildDoc, ContentError, readSources, sortDocs } from "@/lib/content/loa
 import { generatedTwins } from "@/lib/content/twins";
 import { llmsFullTxt, llmsTxt } from "@/lib/content/llms";
 import { atomFeed, jsonFeed } from "@/lib/content/feeds";
+import { firmListProblems } from "@/lib/around/firms";
 import { resumeMarkdown, resumeProblems, type Resume } from "@/lib/content/resume";
 import { buildIndex } from "@/lib/search/engine";
 import type { Corpus, Doc } from "@/lib/content/types";
@@ -71,6 +72,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
 
   let docs: Doc[] = [];
   let resume: Resume | undefined;
+  let firms: unknown;
   let rendered = 0;
 
   await stage("content", async () => {
@@ -100,6 +102,15 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
         problems.push(...resumeProblems(resume, "content/resume.json"));
       } catch (err) {
         problems.push(`content/resume.json: resume: is not valid JSON (${(err as Error).message})`);
+      }
+    }
+    const firmsFile = path.join(opts.contentDir, "around.json");
+    if (await exists(firmsFile)) {
+      try {
+        firms = JSON.parse(await readFile(firmsFile, "utf8"));
+        problems.push(...firmListProblems(firms, "content/around.json"));
+      } catch (err) {
+        problems.push(`content/around.json: firms: is not valid JSON (${(err as Error).message})`);
       }
     }
     if (problems.length) throw new ContentError(problems);
@@ -160,6 +171,9 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   } else {
     await rm(path.join(opts.outDir, "resume.json"), { force: true });
   }
+  // The around crawl's firm list (lib/around/firms.ts), validated above; small, so always written.
+  if (firms) await writeAtomic(path.join(opts.outDir, "around-firms.json"), JSON.stringify(firms));
+  else await rm(path.join(opts.outDir, "around-firms.json"), { force: true });
   const askFiles = ["ask-model.bin", "ask-labels.json", "ask-lexicon.json"].map((f) => path.join(opts.outDir, f));
   await cached("ask-model", askFiles, async () => {
     const { trainEmbeddedModel } = await import("@/lib/ask/embedded-model");

@@ -1,0 +1,88 @@
+import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/site/metadata";
+import { aroundView, describeChange } from "@/lib/around/view";
+
+export const metadata: Metadata = pageMetadata({
+  path: "/around",
+  title: "Around",
+  description: "A daily crawl of a few crypto venture firm homepages: what each one says about itself, and what changed.",
+});
+
+// Read from the store on every request: the crawl lands there, not in the build.
+export const dynamic = "force-dynamic";
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+export default async function AroundPage() {
+  const view = await aroundView();
+  return (
+    <>
+      <h1>Around</h1>
+      <p className="lede">
+        The homepages of a few crypto venture firms, read once a day by this site&rsquo;s crawler, which asks each robots.txt first and
+        keeps only what a homepage says about itself (status, title, description, a fingerprint of its text), never the page. Also as{" "}
+        <a href="/around/json">JSON</a> and <a href="/around/changes.json">a change feed</a>.
+      </p>
+      {view.state === "unavailable" ? (
+        <p role="status">The crawl record could not be read right now. Try again in a minute.</p>
+      ) : view.state === "pending" ? (
+        <section aria-labelledby="pending">
+          <h2 id="pending">No crawl yet</h2>
+          <p role="status">
+            {view.nextCrawlAt
+              ? `The first crawl is scheduled for ${when(view.nextCrawlAt)}.`
+              : "Scheduled jobs are off on this deployment, so nothing has been crawled yet."}
+          </p>
+          <ul className="doc-list">
+            {view.firms.map((f) => (
+              <li key={f.homepage}>
+                <a href={f.homepage} className="doc-link" rel="external noopener">
+                  {f.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <>
+          <p className="meta-line">
+            Last crawl {when(view.report.crawledAt)}: {view.report.counts.reached} of {view.report.counts.firms} reached,{" "}
+            {view.report.counts.disallowed} closed by robots.txt, {view.report.counts.failed} unreadable.
+          </p>
+          <section aria-labelledby="firms">
+            <h2 id="firms">The firms</h2>
+            <ul className="doc-list around-firms">
+              {view.report.firms.map((f) => (
+                <li key={f.homepage}>
+                  <a href={f.finalUrl ?? f.homepage} className="doc-link" rel="external noopener">
+                    {f.name}
+                  </a>{" "}
+                  <span className="meta-line">
+                    · {f.status === null ? "not read" : `HTTP ${f.status}`} · robots.txt {f.robots.verdict}
+                  </span>
+                  {f.title ? <p>{f.title}</p> : null}
+                  {f.description ? <p className="meta-line">{f.description}</p> : null}
+                  {f.error ? <p className="meta-line">{f.error}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="changes">
+            <h2 id="changes">Recent changes</h2>
+            {view.changes.length === 0 ? (
+              <p>Nothing has changed between crawls yet.</p>
+            ) : (
+              <ol className="doc-list around-changes">
+                {view.changes.map((c, i) => (
+                  <li key={`${c.detectedAt}-${c.homepage}-${c.field}-${i}`}>
+                    <time dateTime={c.detectedAt}>{c.detectedAt.slice(0, 10)}</time> · <strong>{c.firm}</strong> · {describeChange(c)}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { ApiError } from "@/lib/core/errors";
+import { route } from "@/lib/core/http";
+import { env } from "@/lib/env";
+import { StoreUnavailableError } from "@/lib/store/errors";
+import { jobContext } from "./context";
+import { findJob, JOBS } from "./list";
+import { runJob } from "./run";
+import { jobsEnabled } from "./schedule";
+
+/**
+ * GET|POST /api/cron/<job>: how a platform scheduler (Vercel's crons, or a crontab with
+ * curl) runs a job. `Authorization: Bearer $CRON_SECRET` is required (401 otherwise, 503
+ * when no secret is set), and jobs must be turned on (JOBS_ENABLED=1, else 503). The run
+ * takes the job's lease like any other runner: a second call while one runs is `skipped`.
+ */
+export function cronRoute() {
+  return route({ path: "/api/cron/{job}", methods: ["GET", "POST"], secret: () => env().CRON_SECRET }, async ({ req }, routeCtx) => {
+    const name = (await (routeCtx as { params: Promise<{ job: string }> }).params).job;
+    const job = findJob(name);
+    if (!job)
+      throw new ApiError("not_found", `No job is called ${JSON.stringify(name)}.`, {
+        hint: `Jobs: ${JOBS.map((j) => j.name).join(", ")}.`,
+      });
+    if (!jobsEnabled())
+      throw new ApiError("not_configured", "Scheduled jobs are off on this deployment.", {
+        hint: "Set JOBS_ENABLED=1 to let the scheduler run them.",
+      });
+    let outcome;
+    try {
+      outcome = await runJob(job, "cron", jobContext(req.signal));
+    } catch (e) {
+      if (e instanceof StoreUnavailableError)
+        throw new ApiError("storage_unavailable", "The store could not be reached, so the job could not take its lease.", { cause: e });
+      throw e;
+    }
+    if (outcome.status === "failed")
+      throw new ApiError("internal_error", `The ${job.name} job failed: ${outcome.error}`, {
+        extras: { outcome },
+        hint: "See the server log.",
+      });
+    return {
+      body: JSON.stringify(outcome),
+      media: "application/json; charset=utf-8",
+      cache: "no-store",
+    };
+  });
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import type { Job, JobContext, JobOutcome, Trigger } from "./types";
+
+/** The record of a job's last run, kept in the store (for the pages and the scheduler's catch-up). */
+export const lastRunKey = (job: string) => `jobs:last:${job}`;
+const leaseKey = (job: string) => `jobs:lease:${job}`;
+
+export type LastRun = Extract<JobOutcome, { status: "ran" | "failed" }>;
+
+/**
+ * Runs one job once, unless another runner (another instance, the cron route, a hand run)
+ * holds its lease in the store: then it is skipped, never run twice at the same time. A
+ * store that cannot be reached throws StoreUnavailableError (no lease, no run). The job's
+ * own failure is recorded and returned, not thrown, so a scheduler keeps going.
+ */
+export async function runJob(job: Job, trigger: Trigger, ctx: JobContext): Promise<JobOutcome> {
+  const token = randomUUID();
+  if (!(await ctx.store.acquire(leaseKey(job.name), token, job.leaseSeconds))) {
+    return { job: job.name, status: "skipped", trigger, reason: "Another runner holds this job's lease; it is running now." };
+  }
+  const startedAt = ctx.now().toISOString();
+  let outcome: LastRun;
+  try {
+    const summary = await job.run(ctx);
+    outcome = { job: job.name, status: "ran", trigger, startedAt, finishedAt: ctx.now().toISOString(), summary };
+  } catch (e) {
+    ctx.log(`[jobs] ${job.name} failed: ${(e as Error)?.stack ?? e}`);
+    outcome = {
+      job: job.name,
+      status: "failed",
+      trigger,
+      startedAt,
+      finishedAt: ctx.now().toISOString(),
+      error: (e as Error)?.message ?? String(e),
+    };
+  }
+  try {
+    await ctx.store.setJson(lastRunKey(job.name), outcome);
+  } finally {
+    await ctx.store.release(leaseKey(job.name), token).catch(() => false);
+  }
+  return outcome;
+}

@@ -1,0 +1,48 @@
+import { Cron } from "croner";
+import { env } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
+import { JOBS } from "./list";
+import { jobContext } from "./context";
+import { lastRunKey, runJob, type LastRun } from "./run";
+import { jobsEnabled, previousRun } from "./schedule";
+import type { Job } from "./types";
+
+/**
+ * The self-hosted scheduler: each job on its cron schedule in this process, when the owner
+ * has turned jobs on (JOBS_ENABLED=1) and the platform does not schedule them itself
+ * (Vercel runs them through vercel.json and the cron route). Several instances may run it:
+ * the lease in the store lets one of them do each run. At start, a job whose last run is
+ * older than its last scheduled time (the server was down then, or it never ran) runs once.
+ */
+export function startScheduler(log: (m: string) => void = console.warn): { stop(): void } | null {
+  if (!jobsEnabled() || env().VERCEL) return null;
+  return processSingleton("scheduler", () => {
+    const crons = JOBS.map(
+      (job) =>
+        new Cron(job.schedule, { timezone: "UTC", protect: true, unref: true, name: `job:${job.name}` }, () => tick(job, "schedule", log)),
+    );
+    for (const job of JOBS) void catchUp(job, log);
+    log(`[jobs] scheduler on: ${JOBS.map((j) => `${j.name} (${j.schedule} UTC)`).join(", ")}`);
+    return { stop: () => crons.forEach((c) => c.stop()) };
+  });
+}
+
+async function tick(job: Job, trigger: "schedule", log: (m: string) => void): Promise<void> {
+  try {
+    const outcome = await runJob(job, trigger, jobContext());
+    log(`[jobs] ${job.name}: ${outcome.status}${outcome.status === "ran" ? ` ${JSON.stringify(outcome.summary)}` : ""}`);
+  } catch (e) {
+    // The store is down: no lease, no run; the next tick tries again.
+    log(`[jobs] ${job.name} not run: ${(e as Error).message}`);
+  }
+}
+
+async function catchUp(job: Job, log: (m: string) => void): Promise<void> {
+  try {
+    const last = await jobContext().store.getJson<LastRun>(lastRunKey(job.name));
+    const due = previousRun(job.schedule);
+    if (!last || (due && new Date(last.startedAt) < due)) await tick(job, "schedule", log);
+  } catch (e) {
+    log(`[jobs] ${job.name}: could not check its last run (${(e as Error).message})`);
+  }
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import type { Store } from "@/lib/store";
+
+/** Who started a run: the in-process scheduler, a platform cron calling the secret route, or the owner by hand. */
+export type Trigger = "schedule" | "cron" | "manual";
+
+export interface JobContext {
+  store: Store;
+  now(): Date;
+  /** Public base URL of the site (for the crawler's User-Agent). */
+  base: string;
+  signal: AbortSignal;
+  log(message: string): void;
+}
+
+export interface Job {
+  name: string;
+  description: string;
+  /** Five-field cron expression, UTC. Also written into vercel.json (a test keeps the two equal). */
+  schedule: string;
+  /** It fetches sites on the public internet: runs on a schedule only when the owner turns jobs on. */
+  reachesPublicSites: boolean;
+  /** Longest a run may take; the store lease expires after it, so a crashed runner cannot block the job for ever. */
+  leaseSeconds: number;
+  /** Does the work and returns a short JSON summary (counts, not bodies). */
+  run(ctx: JobContext): Promise<Record<string, unknown>>;
+}
+
+const Common = { job: z.string(), trigger: z.enum(["schedule", "cron", "manual"]) };
+
+/** What a run came to: the cron route's 200 body and `npm run job`'s output. Not part of the public API. */
+export const JobOutcomeSchema = z.discriminatedUnion("status", [
+  z.object({
+    ...Common,
+    status: z.literal("ran"),
+    startedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime(),
+    summary: z.record(z.string(), z.unknown()),
+  }),
+  z.object({ ...Common, status: z.literal("skipped"), reason: z.string() }),
+  z.object({ ...Common, status: z.literal("failed"), startedAt: z.iso.datetime(), finishedAt: z.iso.datetime(), error: z.string() }),
+]);
+export type JobOutcome = z.infer<typeof JobOutcomeSchema>;

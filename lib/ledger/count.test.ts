@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { createMemoryStore } from "@/lib/store/memory";
+import { AI_CRAWLERS } from "@/lib/lens/crawlers";
+import { countVisit, crawlerOf, ledgerDays } from "./count";
+import { readLedger } from "./endpoint";
+
+describe("who is a crawler", () => {
+  it.each([
+    ["Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)", "GPTBot"],
+    ["Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)", "ClaudeBot"],
+    ["Mozilla/5.0 (compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)", "PerplexityBot"],
+    ["meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)", "Meta-ExternalAgent"],
+    ["CCBot/2.0 (https://commoncrawl.org/faq/)", "CCBot"],
+    [
+      "Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)",
+      "Bytespider",
+    ],
+    ["Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot", "ChatGPT-User"],
+  ])("%s → %s", (ua, token) => {
+    expect(crawlerOf(ua)?.token).toBe(token);
+  });
+
+  it.each([
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36",
+    "NotGPTBotReally/1.0",
+    "curl/8.5.0",
+    "Google-Extended", // a robots.txt token, never a User-Agent
+    "",
+  ])("%j is nobody", (ua) => {
+    expect(crawlerOf(ua)).toBeUndefined();
+  });
+
+  it("knows every fetching crawler of the table by its own token", () => {
+    for (const c of AI_CRAWLERS.filter((c) => !c.robotsOnly)) expect(crawlerOf(`${c.token}/1.0`)?.token).toBe(c.token);
+  });
+});
+
+describe("days and the 30-day window (UTC, fake clock)", () => {
+  const gpt = crawlerOf("GPTBot/1.2")!;
+  const claude = crawlerOf("ClaudeBot/1.0")!;
+
+  it("puts a visit at 23:59:59.999 and one at midnight on different days", async () => {
+    const store = createMemoryStore();
+    await countVisit(store, gpt, new Date("2026-11-23T23:59:59.999Z"));
+    await countVisit(store, gpt, new Date("2026-11-24T00:00:00.000Z"));
+    await countVisit(store, claude, new Date("2026-11-24T00:00:00.001Z"));
+    const ledger = await readLedger(store, new Date("2026-11-24T12:00:00Z"));
+    const day = (d: string) => ledger.days.find((x) => x.date === d)!;
+    expect(day("2026-11-23")).toEqual({ date: "2026-11-23", pages: 1, usd: 0.01, crawlers: { GPTBot: 1 } });
+    expect(day("2026-11-24")).toEqual({ date: "2026-11-24", pages: 2, usd: 0.02, crawlers: { GPTBot: 1, ClaudeBot: 1 } });
+  });
+
+  it("covers exactly the 30 days ending today, oldest first, across a month end", async () => {
+    const store = createMemoryStore();
+    const now = new Date("2026-12-01T00:30:00Z");
+    await countVisit(store, gpt, new Date("2026-11-01T12:00:00Z")); // 31st day back: outside
+    await countVisit(store, gpt, new Date("2026-11-02T00:00:00Z")); // first day of the window
+    for (let i = 0; i < 250; i++) await countVisit(store, claude, now);
+    const ledger = await readLedger(store, now);
+    expect(ledger.days).toHaveLength(30);
+    expect([ledger.from, ledger.to]).toEqual(["2026-11-02", "2026-12-01"]);
+    expect(ledger.days.map((d) => d.date)).toEqual(ledgerDays(now));
+    expect(ledger.pages).toBe(251);
+    expect(ledger.usd).toBe(2.51);
+    expect(ledger.crawlers.map((c) => [c.token, c.pages, c.usd, c.owner])).toEqual([
+      ["ClaudeBot", 250, 2.5, "Anthropic"],
+      ["GPTBot", 1, 0.01, "OpenAI"],
+    ]);
+  });
+});

@@ -1,0 +1,255 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Contract, call } from "./helpers/openapi";
+import { httpRequest } from "./helpers/http";
+import { JobOutcomeSchema } from "@/lib/jobs/types";
+import { startServer, type RunningServer } from "./helpers/server";
+import { SHARED_REDIS_URL } from "./helpers/redis";
+import { firmList, startFirmSites, type FirmSites } from "./helpers/firm-sites";
+
+/**
+ * The around feature as its owner runs it: firms on loopback sites, the built app on the
+ * real Redis, the crawl run by the cron route, by `npm run job around` and by the app's own
+ * scheduler. Every JSON body is checked against the app's /openapi.json.
+ */
+const SECRET = "test-cron-secret-0123456789";
+let sites: FirmSites;
+let firmsFile: string;
+const root = path.resolve(import.meta.dirname, "..");
+
+beforeAll(async () => {
+  sites = await startFirmSites({
+    alpha: {
+      robots: { status: 200, body: "User-agent: *\nAllow: /\n" },
+      home: { status: 200, title: "Alpha Ventures", description: "Seed to series A." },
+    },
+    beta: { robots: { status: 404 }, home: { status: 200, title: "Beta Capital" } },
+    gamma: { robots: { status: 200, body: "User-agent: SiteLens\nDisallow: /\n" }, home: { status: 200, title: "Gamma" } },
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), "around-"));
+  firmsFile = path.join(dir, "firms.json");
+  writeFileSync(firmsFile, firmList(sites));
+});
+afterAll(() => sites?.close());
+
+const appEnv = (extra: Record<string, string> = {}) => ({
+  REDIS_URL: SHARED_REDIS_URL,
+  AROUND_FIRMS_FILE: firmsFile,
+  LENS_ALLOW_HOSTS: sites.hostPort,
+  CRON_SECRET: SECRET,
+  ...extra,
+});
+
+/**
+ * The cron route is the operator's, not the public API's: its 200 is checked against the
+ * job outcome schema, its errors against the API's Error schema like every other error.
+ */
+async function runCron(app: RunningServer, contract: Contract, auth = `Bearer ${SECRET}`, method = "POST") {
+  const res = await httpRequest(`${app.base}/api/cron/around`, { method, headers: auth ? { authorization: auth } : {} });
+  const body = JSON.parse(res.text) as unknown;
+  if (res.status === 200) JobOutcomeSchema.parse(body);
+  else contract.validate("/api/cron/around", method, res.status, res.headers.get("content-type") ?? "", body);
+  return { ...res, body };
+}
+
+describe("with jobs on, run by the cron route", () => {
+  let app: RunningServer;
+  let contract: Contract;
+  const prefix = `around-cron-${Date.now()}`;
+  beforeAll(async () => {
+    // A previous run is recorded, so the scheduler's catch-up at start does not crawl: this suite drives the cron route.
+    await seedLastRun(prefix);
+    app = await startServer(appEnv({ JOBS_ENABLED: "1", STORE_PREFIX: prefix }));
+    contract = await Contract.load(app.base);
+  });
+  afterAll(() => app?.stop());
+  const get = (p: string) => call(contract, app.base, p);
+
+  it("answers 503 Pending, with Retry-After and when the crawl is due, before the first crawl", async () => {
+    const r = await get("/around/json");
+    expect(r.status).toBe(503);
+    expect(r.headers.get("retry-after")).toBe("60");
+    expect(r.body).toMatchObject({ ok: false, code: "pending", status: 503, pending: true, firms: 3 });
+    expect(Date.parse((r.body as { nextCrawlAt: string }).nextCrawlAt)).toBeGreaterThan(Date.now());
+    const changes = await get("/around/changes.json");
+    expect(changes.status).toBe(200);
+    expect(changes.body).toMatchObject({ limit: 50, returned: 0, changes: [] });
+  });
+
+  it("refuses the cron route without the secret (401) and with a wrong one", async () => {
+    expect((await runCron(app, contract, "")).status).toBe(401);
+    const wrong = await runCron(app, contract, "Bearer nope");
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("www-authenticate")).toBe("Bearer");
+    expect((await call(contract, app.base, "/api/cron/nosuchjob", { headers: { authorization: `Bearer ${SECRET}` } })).status).toBe(404);
+  });
+
+  it("crawls on a cron call (GET, as Vercel sends it), then serves the report", async () => {
+    const run = await runCron(app, contract, `Bearer ${SECRET}`, "GET");
+    expect(run.status).toBe(200);
+    expect(JSON.parse(run.text)).toMatchObject({
+      job: "around",
+      status: "ran",
+      trigger: "cron",
+      summary: { firms: 3, reached: 2, disallowed: 1, changes: 0 },
+    });
+    const r = await get("/around/json");
+    expect(r.status).toBe(200);
+    const firms = (r.body as { firms: { name: string; status: number | null; title: string | null; robots: { verdict: string } }[] }).firms;
+    expect(firms.map((f) => [f.name, f.status, f.title, f.robots.verdict])).toEqual([
+      ["alpha", 200, "Alpha Ventures", "allowed"],
+      ["beta", 200, "Beta Capital", "allowed"],
+      ["gamma", null, null, "disallowed"],
+    ]);
+    expect(sites.hits).not.toContain("gamma /");
+  });
+
+  it("records what changed on the next crawl: title, status and robots", async () => {
+    sites.sites.get("alpha")!.home.title = "Alpha Ventures — Fund III";
+    sites.sites.get("beta")!.home.status = 503;
+    sites.sites.get("gamma")!.robots.body = "User-agent: *\nAllow: /\n";
+    const run = await runCron(app, contract);
+    expect(run.status).toBe(200);
+    const r = await get("/around/changes.json");
+    expect(r.status).toBe(200);
+    const lines = (r.body as { changes: { firm: string; field: string; from: unknown; to: unknown }[] }).changes.map(
+      (c) => `${c.firm}.${c.field}: ${c.from} -> ${c.to}`,
+    );
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "alpha.title: Alpha Ventures -> Alpha Ventures — Fund III",
+        "beta.status: 200 -> 503",
+        "gamma.robots: disallowed -> allowed",
+        "gamma.status: null -> 200",
+      ]),
+    );
+  });
+
+  it("clamps limit to 1-100 and falls back to 50 on a non-number", async () => {
+    for (const [q, limit] of [
+      ["0", 1],
+      ["-5", 1],
+      ["1000", 100],
+      ["abc", 50],
+      ["2", 2],
+    ] as const) {
+      const r = await get(`/around/changes.json?limit=${q}`);
+      expect(r.status).toBe(200);
+      expect((r.body as { limit: number }).limit).toBe(limit);
+      expect((r.body as { returned: number }).returned).toBeLessThanOrEqual(limit);
+    }
+  });
+
+  it("shows the firms and the changes on the page and in its Markdown twin", async () => {
+    const html = await (await fetch(`${app.base}/around`)).text();
+    expect(html).toContain("Alpha Ventures — Fund III");
+    expect(html).toContain("robots.txt verdict: “disallowed” → “allowed”");
+    const md = await fetch(`${app.base}/around.md`);
+    expect(md.headers.get("content-type")).toMatch(/^text\/markdown/);
+    expect(await md.text()).toContain("| [alpha](");
+  });
+});
+
+describe("run by hand with npm run job", () => {
+  it("crawls into the store the app reads, and exits 0", async () => {
+    const prefix = `around-manual-${Date.now()}`;
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/job.ts", "around"], {
+        cwd: root,
+        env: { PATH: process.env.PATH, NODE_ENV: "production", ...appEnv({ STORE_PREFIX: prefix }) },
+        stdio: "ignore",
+      });
+      child.on("exit", (c) => resolve(c ?? 1));
+    });
+    expect(code).toBe(0);
+    const app = await startServer(appEnv({ STORE_PREFIX: prefix }));
+    try {
+      const contract = await Contract.load(app.base);
+      const r = await call(contract, app.base, "/around/json");
+      expect(r.status).toBe(200);
+      expect((r.body as { counts: { firms: number } }).counts.firms).toBe(3);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+describe("the in-process scheduler", () => {
+  it("crawls once at start when the job has never run, with no cron call", async () => {
+    const app = await startServer(appEnv({ JOBS_ENABLED: "1", STORE_PREFIX: `around-sched-${Date.now()}` }));
+    try {
+      const contract = await Contract.load(app.base);
+      let r = await call(contract, app.base, "/around/json");
+      for (let i = 0; i < 100 && r.status !== 200; i++) {
+        await new Promise((res) => setTimeout(res, 100));
+        r = await call(contract, app.base, "/around/json");
+      }
+      expect(r.status).toBe(200);
+      expect(app.output()).toMatch(/\[jobs\] scheduler on: around/);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+describe("with jobs off (the default)", () => {
+  let app: RunningServer;
+  let contract: Contract;
+  beforeAll(async () => {
+    app = await startServer(appEnv({ STORE_PREFIX: `around-off-${Date.now()}` }));
+    contract = await Contract.load(app.base);
+  });
+  afterAll(() => app?.stop());
+
+  it("never crawls: the cron route says jobs are off, and Pending says no crawl is scheduled", async () => {
+    sites.hits.length = 0;
+    const run = await runCron(app, contract);
+    expect(run.status).toBe(503);
+    expect(run.body).toMatchObject({ code: "not_configured" });
+    const r = await call(contract, app.base, "/around/json");
+    expect(r.status).toBe(503);
+    expect(r.body).toMatchObject({ code: "pending", nextCrawlAt: null });
+    expect(sites.hits).toEqual([]);
+  });
+});
+
+describe("when the store cannot be reached", () => {
+  let app: RunningServer;
+  let contract: Contract;
+  beforeAll(async () => {
+    // Nothing listens on port 1 of loopback: every store call fails fast.
+    app = await startServer(appEnv({ REDIS_URL: "redis://127.0.0.1:1", JOBS_ENABLED: "1", STORE_TIMEOUT_MS: "200" }));
+    contract = await Contract.load(app.base);
+  });
+  afterAll(() => app?.stop());
+
+  it("answers 503 storage_unavailable on both endpoints, and the page says so", async () => {
+    for (const p of ["/around/json", "/around/changes.json"]) {
+      const r = await call(contract, app.base, p);
+      expect(r.status).toBe(503);
+      expect(r.body).toMatchObject({ code: "storage_unavailable" });
+    }
+    const page = await fetch(`${app.base}/around`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("could not be read right now");
+    const run = await runCron(app, contract);
+    expect(run.status).toBe(503);
+    expect(run.body).toMatchObject({ code: "storage_unavailable" });
+  });
+});
+
+/** Marks the around job as just run under `prefix`, so a scheduler starting there does not catch up. */
+async function seedLastRun(prefix: string) {
+  const { createClient } = await import("redis");
+  const c = createClient({ url: SHARED_REDIS_URL });
+  await c.connect();
+  const now = new Date().toISOString();
+  await c.set(
+    `${prefix}:jobs:last:around`,
+    JSON.stringify({ job: "around", status: "ran", trigger: "schedule", startedAt: now, finishedAt: now, summary: {} }),
+  );
+  await c.close();
+}
