@@ -8,6 +8,8 @@ export function SiteFooter() {
         <a href="/developers">Developers</a>
         <a href="/openapi.json">OpenAPI</a>
         <a href="/.well-known/api-catalog">API catalog</a>
+        <a href="/around">Around</a>
+        <a href="/ledger">Crawler ledger</a>
         {siteConfig.links.map((l) => (
           <a key={l.href} href={l.href} rel="me">
             {l.label}

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/surface/registry";
-import { appWithLensTargets } from "./helpers/app";
+import { appWithUpstreams } from "./helpers/app";
 import { call } from "./helpers/openapi";
 
 /**
@@ -16,7 +16,7 @@ const ALL = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const testValues: Record<string, Record<string, () => string>> = {
   "/lens/fetch": { url: () => `${app.lens.base}/rich` },
 };
-const app = appWithLensTargets();
+const app = appWithUpstreams();
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/surface/registry";
-import { appWithLensTargets } from "./helpers/app";
+import { appWithUpstreams } from "./helpers/app";
 import { call } from "./helpers/openapi";
 import { httpRequest } from "./helpers/http";
 
@@ -15,7 +15,7 @@ import { httpRequest } from "./helpers/http";
  * server would look it up. They are drawn from loopback targets and from values the
  * validation layer refuses before any lookup (schemes, ports, private and local names).
  */
-const app = appWithLensTargets();
+const app = appWithUpstreams();
 
 type Json = Record<string, unknown>;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);

@@ -4,7 +4,7 @@ import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/surface/registry";
 import { toolName } from "@/lib/core/endpoint";
-import { appWithLensTargets } from "./helpers/app";
+import { appWithUpstreams } from "./helpers/app";
 import { call } from "./helpers/openapi";
 import { httpRequest } from "./helpers/http";
 import { connectMcp, resultText, type Negotiation } from "./helpers/mcp";
@@ -17,7 +17,7 @@ import { connectMcp, resultText, type Negotiation } from "./helpers/mcp";
 type Json = Record<string, unknown>;
 type Tool = { name: string; description?: string; inputSchema: Json; outputSchema?: Json };
 
-const app = appWithLensTargets();
+const app = appWithUpstreams();
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryStore } from "@/lib/store/memory";
 import { AI_CRAWLERS } from "@/lib/lens/crawlers";
-import { countVisit, crawlerOf, ledgerDays } from "./count";
+import { countVisits, crawlerOf, dayOf, ledgerDays } from "./count";
+import type { Store } from "@/lib/store";
 import { readLedger } from "./endpoint";
 
 describe("who is a crawler", () => {
@@ -38,6 +39,8 @@ describe("who is a crawler", () => {
 describe("days and the 30-day window (UTC, fake clock)", () => {
   const gpt = crawlerOf("GPTBot/1.2")!;
   const claude = crawlerOf("ClaudeBot/1.0")!;
+  /** A visit at `at`, filed under its UTC day as recordCrawlerVisit files it. */
+  const countVisit = (store: Store, crawler: typeof gpt, at: Date) => countVisits(store, crawler.token, dayOf(at));
 
   it("puts a visit at 23:59:59.999 and one at midnight on different days", async () => {
     const store = createMemoryStore();

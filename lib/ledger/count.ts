@@ -29,8 +29,9 @@ export function crawlerOf(userAgent: string | null | undefined): Crawler | undef
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 export const dayKey = (day: string) => `ledger:${day}`;
 
-export function countVisit(store: Store, crawler: Crawler, now: Date = new Date()): Promise<number> {
-  return store.hincrby(dayKey(dayOf(now)), crawler.token, 1, KEEP_DAYS * 86_400);
+/** Adds `visits` reads by `token` on a UTC `day` (YYYY-MM-DD). */
+export function countVisits(store: Store, token: string, day: string, visits = 1): Promise<number> {
+  return store.hincrby(dayKey(day), token, visits, KEEP_DAYS * 86_400);
 }
 
 /** The last `LEDGER_DAYS` UTC days ending today, oldest first. */

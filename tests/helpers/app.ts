@@ -1,7 +1,12 @@
 import { afterAll, beforeAll } from "vitest";
 import { Contract } from "./openapi";
 import { startServer, type RunningServer } from "./server";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { startLensTargets, type LensTargets } from "./lens-targets";
+import { firmList, startFirmSites, type FirmSites } from "./firm-sites";
+import { SHARED_REDIS_URL } from "./redis";
 
 /**
  * The built app on a free loopback port for the enclosing suite, with its own
@@ -18,18 +23,40 @@ export function appUnderTest(env: Record<string, string> = {}): { server: Runnin
 }
 
 /**
- * The app with a set of loopback sites lens may fetch (LENS_ALLOW_HOSTS), for suites that
- * call endpoints or tools taking a URL: tests never send traffic off the machine.
+ * The app as a fully configured deployment, with every upstream a loopback server: lens
+ * targets it may fetch (LENS_ALLOW_HOSTS), firm sites for the around crawl, the real Redis
+ * (so the ledger counts), and jobs on, so the scheduler's first crawl has finished before
+ * the suite starts. For suites that call every endpoint or tool and expect each to answer
+ * 200: tests never send traffic off the machine.
  */
-export function appWithLensTargets(env: Record<string, string> = {}) {
-  const appEnv = { ...env };
+export function appWithUpstreams(env: Record<string, string> = {}) {
+  const appEnv: Record<string, string> = { REDIS_URL: SHARED_REDIS_URL, JOBS_ENABLED: "1", ...env };
   let targets: LensTargets | undefined;
+  let firms: FirmSites | undefined;
   beforeAll(async () => {
     targets = await startLensTargets();
-    appEnv.LENS_ALLOW_HOSTS = targets.hostPort;
+    firms = await startFirmSites({
+      tidewater: { robots: { status: 200, body: "User-agent: *\nAllow: /\n" }, home: { status: 200, title: "Tidewater Ventures" } },
+      closed: { robots: { status: 200, body: "User-agent: SiteLens\nDisallow: /\n" }, home: { status: 200, title: "Closed Capital" } },
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "firms-")), "around.json");
+    writeFileSync(file, firmList(firms));
+    appEnv.AROUND_FIRMS_FILE = file;
+    appEnv.LENS_ALLOW_HOSTS = [targets.hostPort, firms.hostPort].join(",");
   });
-  afterAll(() => targets?.close());
+  afterAll(async () => {
+    await targets?.close();
+    await firms?.close();
+  });
   const app = appUnderTest(appEnv);
+  beforeAll(async () => {
+    // The scheduler crawls once at start (no run recorded under this fresh prefix).
+    for (let i = 0; i < 100; i++) {
+      if ((await fetch(`${app.server.base}/around/json`)).status === 200) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`the first around crawl did not finish:\n${app.server.output()}`);
+  });
   // A getter, read when a test runs (after the targets started), not when the suite is defined.
   return Object.defineProperty(app, "lens", {
     get(): LensTargets {
