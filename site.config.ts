@@ -30,6 +30,12 @@ export const siteConfig = {
   /** What /robots.txt tells crawlers about AI use (Content-Signal): search and answers yes, training no. */
   contentSignal: { search: "yes", "ai-input": "yes", "ai-train": "no" },
   timezone: "America/New_York",
+  /**
+   * Coffee slots (/coffee/availability.json): offered on these ISO weekdays (1 = Monday)
+   * between these wall-clock hours in `timezone`, `slotMinutes` long, from `minNoticeHours`
+   * ahead up to `horizonDays` ahead, wherever the calendar feed (COFFEE_ICS_URL) is free.
+   */
+  coffee: { weekdays: [2, 3, 4], hours: { start: "09:30", end: "16:00" }, slotMinutes: 30, horizonDays: 14, minNoticeHours: 18 },
 } as const;
 
 export type SiteConfig = typeof siteConfig;

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: benchmarks print medians and ratios against a baseline measured in the
- * same run; they never fail the test suite. BENCH_ONLY=contract|mcp|next|content|photos|ask|lens|jobs runs one.
+ * same run; they never fail the test suite. BENCH_ONLY=contract|mcp|next|content|photos|ask|lens|jobs|music runs one.
  */
 import { benchContract } from "./contract";
 import { benchContent } from "./content";
@@ -11,6 +11,7 @@ import { benchLens } from "./lens";
 import { benchMcp } from "./mcp";
 import { benchNextBaseline } from "./next-baseline";
 import { benchJobs } from "./jobs";
+import { benchMusicCoffee } from "./music-coffee";
 
 const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<void>][] = [
@@ -28,5 +29,6 @@ const suites: [string, () => Promise<void>][] = [
   ],
   ["lens", benchLens],
   ["jobs", benchJobs],
+  ["music", benchMusicCoffee],
 ];
 for (const [name, run] of suites) if (!only || only === name) await run();

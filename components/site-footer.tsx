@@ -10,6 +10,8 @@ export function SiteFooter() {
         <a href="/.well-known/api-catalog">API catalog</a>
         <a href="/around">Around</a>
         <a href="/ledger">Crawler ledger</a>
+        <a href="/rn">Now playing</a>
+        <a href="/coffee">Coffee</a>
         {siteConfig.links.map((l) => (
           <a key={l.href} href={l.href} rel="me">
             {l.label}

@@ -20,12 +20,14 @@ const ROUTES = [
   "/developers",
   "/around",
   "/ledger",
+  "/rn",
+  "/coffee",
   "/no-such-page",
 ];
 
 for (const scheme of ["light", "dark"] as const) {
   test(`no WCAG A/AA violations (${scheme} theme)`, async ({ browser }) => {
-    // 18 routes, each waited to network idle and scanned by axe: 1.5-3 s apiece here.
+    // 20 routes, each waited to network idle and scanned by axe: 1.5-3 s apiece here.
     test.setTimeout(120_000);
     const context = await browser.newContext({ colorScheme: scheme });
     const page = await context.newPage();

@@ -7,7 +7,7 @@ import { Contract, call } from "./helpers/openapi";
 import { httpRequest } from "./helpers/http";
 import { JobOutcomeSchema } from "@/lib/jobs/types";
 import { startServer, type RunningServer } from "./helpers/server";
-import { SHARED_REDIS_URL } from "./helpers/redis";
+import { SHARED_REDIS_URL, withRedis } from "./helpers/redis";
 import { firmList, startFirmSites, type FirmSites } from "./helpers/firm-sites";
 
 /**
@@ -243,13 +243,11 @@ describe("when the store cannot be reached", () => {
 
 /** Marks the around job as just run under `prefix`, so a scheduler starting there does not catch up. */
 async function seedLastRun(prefix: string) {
-  const { createClient } = await import("redis");
-  const c = createClient({ url: SHARED_REDIS_URL });
-  await c.connect();
   const now = new Date().toISOString();
-  await c.set(
-    `${prefix}:jobs:last:around`,
-    JSON.stringify({ job: "around", status: "ran", trigger: "schedule", startedAt: now, finishedAt: now, summary: {} }),
+  await withRedis((c) =>
+    c.set(
+      `${prefix}:jobs:last:around`,
+      JSON.stringify({ job: "around", status: "ran", trigger: "schedule", startedAt: now, finishedAt: now, summary: {} }),
+    ),
   );
-  await c.close();
 }

@@ -16,8 +16,10 @@ export interface JobContext {
 export interface Job {
   name: string;
   description: string;
-  /** Five-field cron expression, UTC. Also written into vercel.json (a test keeps the two equal). */
+  /** Five-field cron expression, UTC, for the in-process scheduler. */
   schedule: string;
+  /** The schedule in vercel.json when it must differ (Vercel's Hobby plan runs crons at most daily); default `schedule`. A test keeps vercel.json equal to the list. */
+  platformSchedule?: string;
   /** It fetches sites on the public internet: runs on a schedule only when the owner turns jobs on. */
   reachesPublicSites: boolean;
   /** Longest a run may take; the store lease expires after it, so a crashed runner cannot block the job for ever. */

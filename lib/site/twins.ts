@@ -8,6 +8,8 @@ import { searchMarkdown } from "@/lib/search/markdown";
 import { photosMarkdown } from "@/lib/photos/markdown";
 import { aroundMarkdown } from "@/lib/around/markdown";
 import { ledgerMarkdown } from "@/lib/ledger/markdown";
+import { nowPlayingMarkdown } from "@/lib/music/markdown";
+import { coffeeMarkdown } from "@/lib/coffee/markdown";
 import { notFoundResponse } from "./not-found";
 import { recordCrawlerVisit } from "@/lib/ledger/record";
 
@@ -40,6 +42,8 @@ async function twin(req: NextRequest, base: string, routeCtx: unknown, knownPath
   if (page === "/search") return markdownReply(searchMarkdown(req.nextUrl.searchParams.get("q") ?? "", base), `${base}/search`, "no-store");
   if (page === "/around") return markdownReply(await aroundMarkdown(base), `${base}/around`, { maxAge: 300 });
   if (page === "/ledger") return markdownReply(await ledgerMarkdown(base), `${base}/ledger`, { maxAge: 60 });
+  if (page === "/rn") return markdownReply(await nowPlayingMarkdown(base), `${base}/rn`, { maxAge: 300 });
+  if (page === "/coffee") return markdownReply(await coffeeMarkdown(base), `${base}/coffee`, { maxAge: 60 });
   if (page === "/photos" || page.startsWith("/photos/")) {
     const md = photosMarkdown(page, base);
     return md === undefined ? notFoundResponse(req as NextRequest, knownPaths) : markdownReply(md, `${base}${page}`);

@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { TAGS, httpMethods, type Endpoint, type HttpMethod, type ResponseDoc } from "@/lib/core/endpoint";
-import { errorCatalogue } from "@/lib/core/errors";
 import { toComponents, schemaRef } from "./json-schema";
 import { allNamedSchemas } from "@/lib/core/schemas";
 import { policies } from "@/lib/ratelimit";
@@ -217,7 +216,7 @@ function operation(e: Endpoint, method: HttpMethod, querySchema: Json | undefine
 function documented(e: Endpoint, docs: ResponseDoc[]): Json {
   const ids = [...new Set(docs.map((r) => (r.schema ? (idOf(r.schema) ?? `${e.name}${r.status}`) : "Error")))];
   const headers: Json = {};
-  if (docs.some((r) => r.code && errorCatalogue[r.code].status === 503))
+  if (docs.some((r) => r.status === 503))
     headers["Retry-After"] = { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } };
   return {
     description: docs.map((r) => `${r.description}${r.code ? ` (code ${r.code})` : ""}`).join("; "),

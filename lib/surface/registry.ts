@@ -9,6 +9,8 @@ import { lensFetch } from "@/lib/lens/endpoint";
 import { representationCapture, representationCompare } from "@/lib/lens/snapshots";
 import { getChangeRadar, getNeighborhood } from "@/lib/around/endpoints";
 import { getCrawlLedger } from "@/lib/ledger/endpoint";
+import { getNowPlaying } from "@/lib/music/endpoint";
+import { getCoffeeAvailability } from "@/lib/coffee/endpoint";
 import { openapi } from "./openapi-endpoint";
 import { apiCatalogEndpoint } from "./api-catalog";
 import { developerGuideMarkdown } from "./developer-guide-endpoint";
@@ -32,6 +34,8 @@ export function endpoints(): readonly Endpoint[] {
     getCrawlLedger,
     getNeighborhood,
     getChangeRadar,
+    getNowPlaying,
+    getCoffeeAvailability,
     resumeJson,
     resumeMd,
     resumePdf,

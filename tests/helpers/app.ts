@@ -6,7 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startLensTargets, type LensTargets } from "./lens-targets";
 import { firmList, startFirmSites, type FirmSites } from "./firm-sites";
-import { SHARED_REDIS_URL } from "./redis";
+import { SHARED_REDIS_URL, withRedis } from "./redis";
+import { PLAYLIST_ID, startMusicUpstreams, type MusicUpstreams } from "./music-upstreams";
+import { icsWithMeeting, startCalendarFeed, type CalendarFeed } from "./calendar-feed";
 
 /**
  * The built app on a free loopback port for the enclosing suite, with its own
@@ -24,17 +26,24 @@ export function appUnderTest(env: Record<string, string> = {}): { server: Runnin
 
 /**
  * The app as a fully configured deployment, with every upstream a loopback server: lens
- * targets it may fetch (LENS_ALLOW_HOSTS), firm sites for the around crawl, the real Redis
- * (so the ledger counts), and jobs on, so the scheduler's first crawl has finished before
+ * targets it may fetch (LENS_ALLOW_HOSTS), firm sites for the around crawl, the music
+ * service with a playlist set, a calendar feed, the real Redis (so the ledger counts), and jobs on, so the scheduler's first crawl has finished before
  * the suite starts. For suites that call every endpoint or tool and expect each to answer
  * 200: tests never send traffic off the machine.
  */
 export function appWithUpstreams(env: Record<string, string> = {}) {
-  const appEnv: Record<string, string> = { REDIS_URL: SHARED_REDIS_URL, JOBS_ENABLED: "1", ...env };
+  const prefix = `upstreams-${process.pid}-${Date.now()}`;
+  const appEnv: Record<string, string> = { REDIS_URL: SHARED_REDIS_URL, STORE_PREFIX: prefix, JOBS_ENABLED: "1", ...env };
   let targets: LensTargets | undefined;
   let firms: FirmSites | undefined;
+  let music: MusicUpstreams | undefined;
+  let calendar: CalendarFeed | undefined;
   beforeAll(async () => {
     targets = await startLensTargets();
+    music = await startMusicUpstreams({ tracks: 12 });
+    calendar = await startCalendarFeed(() => icsWithMeeting(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)));
+    Object.assign(appEnv, music.env, { COFFEE_ICS_URL: calendar.url });
+    await withRedis((c) => c.set(`${prefix}:rn:playlist`, JSON.stringify(PLAYLIST_ID)));
     firms = await startFirmSites({
       tidewater: { robots: { status: 200, body: "User-agent: *\nAllow: /\n" }, home: { status: 200, title: "Tidewater Ventures" } },
       closed: { robots: { status: 200, body: "User-agent: SiteLens\nDisallow: /\n" }, home: { status: 200, title: "Closed Capital" } },
@@ -45,8 +54,7 @@ export function appWithUpstreams(env: Record<string, string> = {}) {
     appEnv.LENS_ALLOW_HOSTS = [targets.hostPort, firms.hostPort].join(",");
   });
   afterAll(async () => {
-    await targets?.close();
-    await firms?.close();
+    await Promise.all([targets?.close(), firms?.close(), music?.close(), calendar?.close()]);
   });
   const app = appUnderTest(appEnv);
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { createClient } from "redis";
 import { spawn, type ChildProcess } from "node:child_process";
 import { freePort } from "./server";
 
@@ -48,5 +49,19 @@ export class ThrowawayRedis {
       child.once("exit", () => resolve());
       child.kill("SIGKILL");
     });
+  }
+}
+
+const sharedClient = () => createClient({ url: SHARED_REDIS_URL });
+export type SharedRedisClient = ReturnType<typeof sharedClient>;
+
+/** A short-lived connection to the shared test Redis, for arranging a test's state (keys carry the app's STORE_PREFIX). */
+export async function withRedis<T>(work: (c: SharedRedisClient) => Promise<T>): Promise<T> {
+  const c = sharedClient();
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.close();
   }
 }

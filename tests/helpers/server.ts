@@ -29,6 +29,9 @@ export async function freePort(): Promise<number> {
  * port, with the given environment on top of a clean one. `npm test` builds first.
  */
 export async function startServer(env: Record<string, string> = {}, via: "npm start" | "next start" = "npm start"): Promise<RunningServer> {
+  // Jobs on with the demo firm list would crawl public homepages: tests point it at loopback.
+  if (env.JOBS_ENABLED === "1" && !env.AROUND_FIRMS_FILE)
+    throw new Error("JOBS_ENABLED=1 in a test needs AROUND_FIRMS_FILE (loopback firm sites)");
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, "../..");
   let log = "";

@@ -1,0 +1,64 @@
+import { defineEndpoint } from "@/lib/core/endpoint";
+import { ApiError } from "@/lib/core/errors";
+import { env, siteUrl } from "@/lib/env";
+import { siteConfig } from "@/site.config";
+import { busyIntervals, CalendarProblem } from "./calendar";
+import { freeSlots, slotWindow } from "./slots";
+import { calendarEvents, MAX_AGE_MS } from "./source";
+import { AvailabilityErrorSchema, AvailabilitySchema } from "./schemas";
+
+const TZ = siteConfig.timezone;
+const office = siteConfig.coffee;
+export const bookingUrl = () => env().COFFEE_BOOKING_URL ?? `${siteUrl()}/contact`;
+
+export async function availability(now: Date = new Date()) {
+  const { events, fetchedAt } = await calendarEvents(now.getTime());
+  const { from, to } = slotWindow(now, office);
+  const busy = busyIntervals(events, from, to, TZ);
+  return {
+    timezone: TZ,
+    slotMinutes: office.slotMinutes,
+    bookingUrl: bookingUrl(),
+    from: from.toISOString(),
+    to: to.toISOString(),
+    calendarCheckedAt: new Date(fetchedAt).toISOString(),
+    slots: freeSlots(busy, now, TZ, office),
+  };
+}
+
+export const getCoffeeAvailability = defineEndpoint({
+  name: "getCoffeeAvailability",
+  summary: "Bookable coffee slots",
+  description: `Free ${office.slotMinutes}-minute slots in the host's office hours (${office.hours.start}-${office.hours.end}, ${TZ}) over the next ${office.horizonDays} days, from the host's calendar feed: recurring events, exceptions, moved instances and all-day events count as busy, transparent (free) and cancelled ones do not. Fails closed: when the calendar is unconfigured, unreachable, malformed or older than ${MAX_AGE_MS / 60_000} minutes, 503 with empty \`slots\` and Retry-After: 60. Request a slot at \`bookingUrl\`; bookings are confirmed by hand.`,
+  tag: "contact",
+  policy: "read",
+  output: AvailabilitySchema,
+  outputDescription: "Free slots",
+  errorExtras: () => ({ timezone: TZ, slotMinutes: office.slotMinutes, bookingUrl: bookingUrl(), slots: [] }),
+  errors: [
+    { status: 503, code: "not_configured", description: "No calendar feed is configured", schema: AvailabilityErrorSchema },
+    {
+      status: 503,
+      code: "upstream_failed",
+      description: "The calendar feed is unreachable, malformed or stale (`reason` says which)",
+      schema: AvailabilityErrorSchema,
+    },
+  ],
+  async run() {
+    try {
+      return await availability();
+    } catch (e) {
+      if (!(e instanceof CalendarProblem)) throw e;
+      throw new ApiError(e.reason === "unconfigured" ? "not_configured" : "upstream_failed", e.message, {
+        status: 503,
+        headers: { "retry-after": "60" },
+        extras: { reason: e.reason },
+        hint:
+          e.reason === "unconfigured"
+            ? "The owner sets COFFEE_ICS_URL; until then, write to the booking address."
+            : "Try again in a minute.",
+      });
+    }
+  },
+  http: { path: "/coffee/availability.json", cache: { maxAge: 60 } },
+});

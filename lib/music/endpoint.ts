@@ -1,0 +1,71 @@
+import { defineEndpoint } from "@/lib/core/endpoint";
+import { ApiError } from "@/lib/core/errors";
+import { getStore } from "@/lib/store";
+import { StoreUnavailableError } from "@/lib/store/errors";
+import { MusicUnavailable } from "./spotify";
+import { TracksErrorSchema, TracksSchema } from "./schemas";
+import { CACHE_SECONDS, isFresh, PLAYLIST_KEY, refreshSnapshot, SNAPSHOT_KEY, tracksView, type Snapshot, type Tracks } from "./tracks";
+
+/** The playlist as /rn/tracks answers it (throws ApiError); the page reads it here too, outside any budget. */
+export async function readNowPlaying(): Promise<Tracks> {
+  const store = getStore();
+  if (store.kind === "memory")
+    throw new ApiError("internal_error", "No store is configured on this deployment, so no playlist can be set.", {
+      hint: "The owner sets REDIS_URL (or Upstash), then runs `npm run rn:playlist <id>`; see the README.",
+    });
+  try {
+    const playlistId = await store.getJson<string>(PLAYLIST_KEY);
+    if (!playlistId)
+      throw new ApiError("no_playlist", "No playlist is set on this deployment.", {
+        hint: "The owner runs `npm run rn:playlist <id or URL>`.",
+      });
+    const snapshot = await store.getJson<Snapshot>(SNAPSHOT_KEY);
+    if (snapshot && isFresh(snapshot, playlistId)) return await tracksView(store, snapshot);
+    try {
+      return await tracksView(store, await refreshSnapshot(store, playlistId));
+    } catch (e) {
+      if (!(e instanceof MusicUnavailable)) throw e;
+      // A failing refresh keeps serving the last good copy of the same playlist.
+      if (snapshot && snapshot.id === playlistId) return await tracksView(store, snapshot, e.message);
+      throw new ApiError("upstream_failed", e.message, { hint: "Try again later." });
+    }
+  } catch (e) {
+    if (e instanceof StoreUnavailableError)
+      throw new ApiError("storage_unavailable", "The playlist could not be read from the store right now.", {
+        cause: e,
+        headers: { "retry-after": "60" },
+      });
+    throw e;
+  }
+}
+
+/** GET /rn/tracks: the owner's playlist, from the store when it is under an hour old. */
+export const getNowPlaying = defineEndpoint({
+  name: "getNowPlaying",
+  summary: "Tracks of the owner's current playlist",
+  description:
+    "The tracks of the owner's current playlist on the music service: title, artists, album, duration, a universal link (resolved once per track by a background job; the Spotify URL until then), preview URL (usually null) and the explicit flag. Cached for an hour; when the music service cannot be read, the last good copy is served with `stale: true`. Every error body keeps `tracks: []`.",
+  tag: "music",
+  policy: "read",
+  output: TracksSchema,
+  outputDescription: "The playlist's tracks",
+  errorExtras: () => ({ tracks: [] }),
+  errors: [
+    {
+      status: 500,
+      code: "internal_error",
+      description: "No store is configured on this deployment, so no playlist can be set",
+      schema: TracksErrorSchema,
+    },
+    {
+      status: 502,
+      code: "upstream_failed",
+      description: "The playlist could not be read from the music service, and no earlier copy exists",
+      schema: TracksErrorSchema,
+    },
+    { status: 503, code: "no_playlist", description: "No playlist is set", schema: TracksErrorSchema },
+    { status: 503, code: "storage_unavailable", description: "The store could not be read", schema: TracksErrorSchema },
+  ],
+  run: () => readNowPlaying(),
+  http: { path: "/rn/tracks", cache: { maxAge: CACHE_SECONDS } },
+});

@@ -1,0 +1,23 @@
+import type { Job } from "@/lib/jobs/types";
+import { resolveNewLinks } from "./links";
+import { musicConfigured } from "./spotify";
+import { PLAYLIST_KEY, refreshSnapshot } from "./tracks";
+
+/** Hourly: re-read the playlist (so visitors never wait for the music service) and resolve new tracks' universal links. */
+export const tracksRefresh: Job = {
+  name: "tracks",
+  description: "Re-read the owner's playlist and resolve universal links of new tracks",
+  schedule: "5 * * * *",
+  // Vercel's Hobby plan runs crons at most daily; the request path refreshes a stale copy itself.
+  platformSchedule: "5 5 * * *",
+  reachesPublicSites: true,
+  leaseSeconds: 120,
+  async run({ store }) {
+    if (!musicConfigured()) return { skipped: "the music service is not connected" };
+    const playlistId = await store.getJson<string>(PLAYLIST_KEY);
+    if (!playlistId) return { skipped: "no playlist is set" };
+    const snapshot = await refreshSnapshot(store, playlistId);
+    const links = await resolveNewLinks(store, snapshot.tracks);
+    return { tracks: snapshot.tracks.length, linksResolved: links.resolved, linksPending: links.pending, linksStoppedBy: links.stoppedBy };
+  },
+};
