@@ -31,6 +31,9 @@ function owner(script: string, args: string[], env: Record<string, string>): Pro
   });
 }
 
+/** A server process shares one read of the store for a second, so a change made outside it shows after that. */
+const seenByVisitors = () => new Promise((r) => setTimeout(r, 1_100));
+
 type Tracks = {
   playlist: { id: string; name: string };
   stale: boolean;
@@ -71,6 +74,7 @@ describe("connected to the music service", () => {
     expect(set.out).toContain(`Playlist set: ${PLAYLIST_ID}`);
     expect(set.out).toContain('Read "Late nights": 60 tracks.');
     expect(set.code).toBe(0);
+    await seenByVisitors();
   });
 
   it("serves every track of every page, episodes and removed tracks left out, cached for an hour", async () => {
@@ -101,6 +105,7 @@ describe("connected to the music service", () => {
     const run = await owner("scripts/job.ts", ["tracks"], env());
     expect(run.code, run.out).toBe(0);
     expect(JSON.parse(run.out).summary).toMatchObject({ tracks: 60, linksResolved: 5, linksPending: 55, linksStoppedBy: "budget" });
+    await seenByVisitors();
     const body = (await get()).body as Tracks;
     const universal = body.tracks.filter((t) => t.linkKind === "universal");
     expect(universal).toHaveLength(5);
@@ -115,6 +120,7 @@ describe("connected to the music service", () => {
       s.fetchedAt = new Date(Date.now() - 2 * 3600_000).toISOString();
       await c.set(key, JSON.stringify(s));
     });
+    await seenByVisitors();
     music.behaviour.api = "down";
     try {
       const r = await get();

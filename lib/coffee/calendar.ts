@@ -49,6 +49,15 @@ export function busyIntervals(events: VEvent[], from: Date, to: Date, tz: string
   const wideTo = new Date(to.getTime() + 86_400_000);
   for (const ev of events) {
     if (ev.transparency === "TRANSPARENT" || ev.status === "CANCELLED") continue;
+    // A one-off event (no recurrence, no moved instances) far outside the window needs no expansion.
+    if (
+      !ev.rrule &&
+      !ev.recurrences &&
+      ev.start &&
+      ev.end &&
+      (ev.end.getTime() < wideFrom.getTime() || ev.start.getTime() > wideTo.getTime())
+    )
+      continue;
     let instances;
     try {
       instances = ical.expandRecurringEvent(ev, { from: wideFrom, to: wideTo, expandOngoing: true });

@@ -2,7 +2,9 @@ import { defineEndpoint } from "@/lib/core/endpoint";
 import { ApiError } from "@/lib/core/errors";
 import { env, siteUrl } from "@/lib/env";
 import { siteConfig } from "@/site.config";
-import { busyIntervals, CalendarProblem } from "./calendar";
+import type { VEvent } from "node-ical";
+import { processSingleton } from "@/lib/process-singleton";
+import { busyIntervals, CalendarProblem, type Interval } from "./calendar";
 import { freeSlots, slotWindow } from "./slots";
 import { calendarEvents, MAX_AGE_MS } from "./source";
 import { AvailabilityErrorSchema, AvailabilitySchema } from "./schemas";
@@ -11,10 +13,30 @@ const TZ = siteConfig.timezone;
 const office = siteConfig.coffee;
 export const bookingUrl = () => env().COFFEE_BOOKING_URL ?? `${siteUrl()}/contact`;
 
+/**
+ * Busy time is expanded once per copy of the calendar, over a window a day wider than the
+ * one asked for, and reused until the copy changes or the window moves past it: expanding
+ * a year of recurrences costs milliseconds, slotting against the result microseconds.
+ */
+function busyFor(events: VEvent[], fetchedAt: number, from: Date, to: Date): Interval[] {
+  const memo = processSingleton<{ key?: string; from: number; to: number; busy: Interval[] }>("coffee-busy", () => ({
+    from: 0,
+    to: 0,
+    busy: [],
+  }));
+  const key = `${fetchedAt}:${events.length}`;
+  if (memo.key !== key || from.getTime() < memo.from || to.getTime() > memo.to) {
+    const wideFrom = new Date(from.getTime() - 3_600_000);
+    const wideTo = new Date(to.getTime() + 86_400_000);
+    Object.assign(memo, { key, from: wideFrom.getTime(), to: wideTo.getTime(), busy: busyIntervals(events, wideFrom, wideTo, TZ) });
+  }
+  return memo.busy;
+}
+
 export async function availability(now: Date = new Date()) {
   const { events, fetchedAt } = await calendarEvents(now.getTime());
   const { from, to } = slotWindow(now, office);
-  const busy = busyIntervals(events, from, to, TZ);
+  const busy = busyFor(events, fetchedAt, from, to);
   return {
     timezone: TZ,
     slotMinutes: office.slotMinutes,

@@ -1,10 +1,31 @@
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { ApiError } from "@/lib/core/errors";
-import { getStore } from "@/lib/store";
+import { getStore, type Store } from "@/lib/store";
+import { processSingleton } from "@/lib/process-singleton";
 import { StoreUnavailableError } from "@/lib/store/errors";
 import { MusicUnavailable } from "./spotify";
 import { TracksErrorSchema, TracksSchema } from "./schemas";
 import { CACHE_SECONDS, isFresh, PLAYLIST_KEY, refreshSnapshot, SNAPSHOT_KEY, tracksView, type Snapshot, type Tracks } from "./tracks";
+
+/** How long one read of the store serves a burst of requests in this process (the copy changes hourly). */
+const SHARED_READ_MS = 1_000;
+
+/** The chosen playlist and its last good copy, read together and shared by every request in the next second. */
+type Copy = { playlistId: string | null; snapshot: Snapshot | null };
+const copyMemo = () => processSingleton<{ at: number; read?: Promise<Copy> }>("rn-copy", () => ({ at: 0 }));
+
+async function readCopy(store: Store): Promise<Copy> {
+  const memo = copyMemo();
+  if (!memo.read || Date.now() - memo.at > SHARED_READ_MS) {
+    memo.at = Date.now();
+    memo.read = Promise.all([store.getJson<string>(PLAYLIST_KEY), store.getJson<Snapshot>(SNAPSHOT_KEY)]).then(
+      ([playlistId, snapshot]) => ({ playlistId, snapshot }),
+    );
+    // A failed read is not shared: the next request tries the store again.
+    memo.read.catch(() => (memo.read = undefined));
+  }
+  return memo.read;
+}
 
 /** The playlist as /rn/tracks answers it (throws ApiError); the page reads it here too, outside any budget. */
 export async function readNowPlaying(): Promise<Tracks> {
@@ -14,19 +35,21 @@ export async function readNowPlaying(): Promise<Tracks> {
       hint: "The owner sets REDIS_URL (or Upstash), then runs `npm run rn:playlist <id>`; see the README.",
     });
   try {
-    const playlistId = await store.getJson<string>(PLAYLIST_KEY);
+    const { playlistId, snapshot } = await readCopy(store);
     if (!playlistId)
       throw new ApiError("no_playlist", "No playlist is set on this deployment.", {
         hint: "The owner runs `npm run rn:playlist <id or URL>`.",
       });
-    const snapshot = await store.getJson<Snapshot>(SNAPSHOT_KEY);
-    if (snapshot && isFresh(snapshot, playlistId)) return await tracksView(store, snapshot);
+    if (snapshot && isFresh(snapshot, playlistId)) return tracksView(snapshot);
     try {
-      return await tracksView(store, await refreshSnapshot(store, playlistId));
+      const fresh = await refreshSnapshot(store, playlistId);
+      // The requests right behind this one read the new copy, not the stale one they shared.
+      Object.assign(copyMemo(), { at: Date.now(), read: Promise.resolve({ playlistId, snapshot: fresh }) });
+      return tracksView(fresh);
     } catch (e) {
       if (!(e instanceof MusicUnavailable)) throw e;
       // A failing refresh keeps serving the last good copy of the same playlist.
-      if (snapshot && snapshot.id === playlistId) return await tracksView(store, snapshot, e.message);
+      if (snapshot && snapshot.id === playlistId) return tracksView(snapshot, e.message);
       throw new ApiError("upstream_failed", e.message, { hint: "Try again later." });
     }
   } catch (e) {

@@ -1,7 +1,7 @@
 import type { Job } from "@/lib/jobs/types";
 import { resolveNewLinks } from "./links";
 import { musicConfigured } from "./spotify";
-import { PLAYLIST_KEY, refreshSnapshot } from "./tracks";
+import { PLAYLIST_KEY, refreshSnapshot, SNAPSHOT_KEY } from "./tracks";
 
 /** Hourly: re-read the playlist (so visitors never wait for the music service) and resolve new tracks' universal links. */
 export const tracksRefresh: Job = {
@@ -18,6 +18,8 @@ export const tracksRefresh: Job = {
     if (!playlistId) return { skipped: "no playlist is set" };
     const snapshot = await refreshSnapshot(store, playlistId);
     const links = await resolveNewLinks(store, snapshot.tracks);
+    // Visitors read links from the copy, not per track from the store.
+    if (links.resolved) await store.setJson(SNAPSHOT_KEY, { ...snapshot, links: Object.fromEntries(links.links) });
     return { tracks: snapshot.tracks.length, linksResolved: links.resolved, linksPending: links.pending, linksStoppedBy: links.stoppedBy };
   },
 };

@@ -20,31 +20,34 @@ export async function resolveNewLinks(
   store: Store,
   tracks: { id: string; spotifyUrl: string }[],
   now: () => Date = () => new Date(),
-): Promise<{ resolved: number; pending: number; stoppedBy: string | null }> {
+): Promise<{ resolved: number; pending: number; stoppedBy: string | null; links: Map<string, string> }> {
   const known = await knownLinks(
     store,
     tracks.map((t) => t.id),
   );
   const todo = tracks.filter((t) => !known.has(t.id));
   let resolved = 0;
+  const found = new Map(known);
+  const done = (stoppedBy: string | null) => ({ resolved, pending: todo.length - resolved, stoppedBy, links: found });
   for (const t of todo) {
     const minute = Math.floor(now().getTime() / 60_000);
     const used = await store.hincrby(`rn:odesli:${minute}`, "calls", 1, 120);
-    if (used > LINKS_PER_MINUTE) return { resolved, pending: todo.length - resolved, stoppedBy: "budget" };
+    if (used > LINKS_PER_MINUTE) return done("budget");
     const url = `${env().ODESLI_API_URL.replace(/\/+$/, "")}/v1-alpha.1/links?url=${encodeURIComponent(t.spotifyUrl)}&userCountry=US`;
     let res: Response;
     try {
       res = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(8_000) });
     } catch {
-      return { resolved, pending: todo.length - resolved, stoppedBy: "unreachable" };
+      return done("unreachable");
     }
-    if (res.status === 429) return { resolved, pending: todo.length - resolved, stoppedBy: "429" };
+    if (res.status === 429) return done("429");
     if (!res.ok) continue; // Odesli does not know this track: it keeps its Spotify link.
     const body = (await res.json().catch(() => ({}))) as { pageUrl?: unknown };
     if (typeof body.pageUrl === "string" && /^https:\/\//.test(body.pageUrl)) {
       await store.setJson(linkKey(t.id), body.pageUrl);
+      found.set(t.id, body.pageUrl);
       resolved++;
     }
   }
-  return { resolved, pending: todo.length - resolved, stoppedBy: null };
+  return done(null);
 }

@@ -14,6 +14,8 @@ export const CACHE_SECONDS = 3600;
 
 export interface Snapshot extends RawPlaylist {
   fetchedAt: string;
+  /** Universal links known when the copy was made (track id → URL); the tracks job adds new ones. */
+  links: Record<string, string>;
 }
 
 /** Reads the playlist from the music service and stores it as the new last good copy. */
@@ -23,7 +25,14 @@ export async function refreshSnapshot(store: Store, playlistId: string, now: () 
   let p = inflight.get(playlistId);
   if (!p) {
     p = (async () => {
-      const snapshot: Snapshot = { ...(await readPlaylist(playlistId)), fetchedAt: now().toISOString() };
+      const playlist = await readPlaylist(playlistId);
+      const links = Object.fromEntries(
+        await knownLinks(
+          store,
+          playlist.tracks.map((t) => t.id),
+        ),
+      );
+      const snapshot: Snapshot = { ...playlist, fetchedAt: now().toISOString(), links };
       await store.setJson(SNAPSHOT_KEY, snapshot);
       return snapshot;
     })().finally(() => inflight.delete(playlistId));
@@ -38,19 +47,16 @@ export function isFresh(s: Snapshot | null, playlistId: string, now: Date = new 
 
 const mmss = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}`;
 
-/** The API's view of a snapshot, with each track's universal link where one was resolved. */
-export async function tracksView(store: Store, s: Snapshot, staleReason?: string): Promise<Tracks> {
-  const links = await knownLinks(
-    store,
-    s.tracks.map((t) => t.id),
-  );
+/** The API's view of a snapshot, with each track's universal link where one was resolved (no store reads: the copy carries them). */
+export function tracksView(s: Snapshot, staleReason?: string): Tracks {
+  const links = s.links ?? {};
   return {
     playlist: { id: s.id, name: s.name, url: s.url },
     fetchedAt: s.fetchedAt,
     stale: staleReason !== undefined,
     ...(staleReason !== undefined ? { staleReason } : {}),
     tracks: s.tracks.map((t) => {
-      const universal = links.get(t.id);
+      const universal = links[t.id];
       return {
         id: t.id,
         title: t.title,
