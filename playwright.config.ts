@@ -36,6 +36,10 @@ export default defineConfig({
       HOSTNAME: "127.0.0.1",
       NEXT_TELEMETRY_DISABLED: "1",
       CHECK_OUTPUT: "1",
+      // The server's sockets are guarded like the tests': nothing leaves loopback.
+      NODE_OPTIONS: "--import ./tests/helpers/loopback-guard.mjs",
+      LENS_DOH_URL: "off",
+      LENS_EDGE_URL: "off",
       REDIS_URL: "redis://127.0.0.1:6379",
       STORE_PREFIX: process.env.E2E_STORE_PREFIX,
       AROUND_FIRMS_FILE: "e2e/fixtures/around-firms.json",

@@ -62,6 +62,6 @@ export function proxy(req: NextRequest, event: NextFetchEvent) {
 export const config = {
   matcher: [
     "/((?![^.]*\\.json|_next/|generated/|mcp(?![^/])|ask(?![^/])|api/|lens/|twins/|rn/|around/|coffee/|bench/)[^.]*)",
-    "/((?!_next/|generated/).*\\.md)",
+    "/((?!_next/|generated/|\\.well-known/).*\\.md)",
   ],
 };

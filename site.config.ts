@@ -29,6 +29,19 @@ export const siteConfig = {
   ],
   /** What /robots.txt tells crawlers about AI use (Content-Signal): search and answers yes, training no. */
   contentSignal: { search: "yes", "ai-input": "yes", "ai-train": "no" },
+  /**
+   * Agent-readiness checks that do not apply to this site, each with the reason, published
+   * in /openapi.json as `x-agent-readiness.notApplicable` (lens reads it from any target's
+   * OpenAPI document and marks those checks notApplicable instead of failed).
+   */
+  agentReadinessNotApplicable: {
+    a2aAgentCard:
+      "A set of read-only tools, not a conversational agent: the agent door is the MCP server (/.well-known/mcp/server-card.json).",
+    x402: "Keyless and free: nothing here is sold, to people or to agents.",
+    ucp: "Nothing here is sold, so there is no checkout to describe.",
+    acp: "Nothing here is sold, so there is no checkout to describe.",
+    ap2: "Nothing here is sold, so agents have nothing to pay for.",
+  } as Record<string, string>,
   timezone: "America/New_York",
   /**
    * Coffee slots (/coffee/availability.json): offered on these ISO weekdays (1 = Monday)

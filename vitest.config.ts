@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
-    setupFiles: ["tests/helpers/loopback-guard.ts"],
+    setupFiles: ["tests/helpers/loopback-guard.mjs"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each integration file starts its own server; two at a time suits a 2-core machine.

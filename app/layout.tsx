@@ -1,3 +1,4 @@
+import { WebMcpTools } from "@/components/webmcp";
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { siteConfig } from "@/site.config";
@@ -37,6 +38,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <WebMcpTools />
       </body>
     </html>
   );

@@ -57,6 +57,17 @@ const schema = z.object({
       ),
   ),
 
+  /** DNS over HTTPS (RFC 8484) for lens's DNS-AID and ECH checks; "off" turns DNS off. */
+  LENS_DOH_URL: z.preprocess(blankToUndefined, z.union([z.literal("off"), z.url()]).default("https://cloudflare-dns.com/dns-query")),
+  /** The third-party scan behind /lens/fetch?mode=edge (Cloudflare's isitagentready); "off" answers available: false. */
+  LENS_EDGE_URL: z.preprocess(blankToUndefined, z.union([z.literal("off"), z.url()]).default("https://isitagentready.com/api/scan")),
+
+  /** Lens's Web Bot Auth key: an Ed25519 private JWK (`npm run lens:key` prints one). Default: one generated on first run in LENS_KEY_FILE. */
+  LENS_SIGNING_KEY: optionalString,
+  /** Another list of census sites (lib/lens/census/sites.ts shape; the tests use loopback sites). */
+  CENSUS_SITES_FILE: optionalString,
+  LENS_KEY_FILE: z.preprocess(blankToUndefined, z.string().default(".data/lens-signing-key.json")),
+
   SPOTIFY_CLIENT_ID: optionalString,
   SPOTIFY_CLIENT_SECRET: optionalString,
   SPOTIFY_REFRESH_TOKEN: optionalString,

@@ -184,7 +184,7 @@ describe("the in-process scheduler", () => {
       const contract = await Contract.load(app.base);
       let r = await call(contract, app.base, "/around/json");
       // The first crawl starts with the server; under a loaded CI machine it can take a while.
-      for (const until = Date.now() + 40_000; Date.now() < until && r.status !== 200; ) {
+      for (const until = Date.now() + 40_000; Date.now() < until && r.status !== 200;) {
         await new Promise((res) => setTimeout(res, 100));
         r = await call(contract, app.base, "/around/json");
       }

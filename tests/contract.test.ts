@@ -15,6 +15,7 @@ const ALL = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 // never send traffic off the machine.
 const testValues: Record<string, Record<string, () => string>> = {
   "/lens/fetch": { url: () => `${app.lens.base}/rich` },
+  "/lens/compare.json": { left: () => `${app.lens.base}/rich`, right: () => `${app.lens.base}/plain` },
 };
 const app = appWithUpstreams();
 

@@ -38,7 +38,7 @@ describe("GET /lens/fetch", () => {
       ok: true,
       status: 200,
       finalUrl: `${site.base}/rich`,
-      phases: { page: true, discovery: false, botViews: false },
+      phases: { page: true, discovery: true, botViews: true },
     });
     expect(o.fetchedBy).toMatch(
       new RegExp(`^Mozilla/5\\.0 \\(compatible; SiteLens/1\\.0; \\+${app.server.base.replace(/\./g, "\\.")}/developers#lens\\)$`),
@@ -102,10 +102,11 @@ describe("GET /lens/fetch", () => {
     expect(mode.body).toMatchObject({ parameter: "mode" });
   });
 
-  it("answers mode=edge with 501: the third-party level is not served here", async () => {
+  it("answers mode=edge with available: false, not an error, when the third-party scan is off", async () => {
     const r = await lens(`?url=${target("/rich")}&mode=edge`, caller());
-    expect(r.status).toBe(501);
-    expect(r.body).toMatchObject({ ok: false, code: "not_implemented" });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ ok: true, available: false, fromCache: false, source: "isitagentready.com" });
+    expect((r.body as { error: string }).error).toMatch(/turned off/);
   });
 
   it("answers 502 when the target cannot be reached", async () => {

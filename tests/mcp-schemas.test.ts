@@ -40,7 +40,9 @@ describe.each(http.map((t) => [t.name, t] as const))("tool %s", (_name, t) => {
   it("has the output schema of the operation's 200", () => {
     const media = (t.endpoint.http!.media ?? "application/json").split(";")[0];
     const schema = deref((((op.responses as Json)["200"] as Json).content as Json)[media]) as Json;
-    expect(strip(t.outputSchema)).toEqual(schema.schema);
+    // MCP requires an object schema: an output that is one of several objects says "type: object" beside its anyOf.
+    const expected = (schema.schema as Json).type === undefined ? { type: "object", ...(schema.schema as Json) } : schema.schema;
+    expect(strip(t.outputSchema)).toEqual(expected);
   });
 
   it("has the operation's query parameters as its input", () => {

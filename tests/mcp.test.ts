@@ -26,6 +26,7 @@ addFormats(ajv);
 function argumentsFor(tool: Tool, snapshotId: string): Json {
   if (tool.name === "representation_compare") return { left: snapshotId };
   if (tool.name === "representation_capture" || tool.name === "inspectUrl") return { url: `${app.lens.base}/rich` };
+  if (tool.name === "compareUrls") return { left: `${app.lens.base}/rich`, right: `${app.lens.base}/plain` };
   const args: Json = {};
   const props = (tool.inputSchema.properties ?? {}) as Record<string, Json>;
   for (const name of (tool.inputSchema.required ?? []) as string[]) args[name] = (props[name].examples as unknown[])[0];

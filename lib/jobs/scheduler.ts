@@ -19,7 +19,11 @@ export function startScheduler(log: (m: string) => void = console.warn): { stop(
   return processSingleton("scheduler", () => {
     const crons = JOBS.map(
       (job) =>
-        new Cron(job.schedule, { timezone: "UTC", protect: true, unref: true, name: `job:${job.name}` }, () => tick(job, "schedule", log)),
+        new Cron(
+          job.schedule,
+          { timezone: "UTC", protect: true, unref: true, name: `job:${job.name}` },
+          () => void tick(job, "schedule", log),
+        ),
     );
     for (const job of JOBS) void catchUp(job, log);
     log(`[jobs] scheduler on: ${JOBS.map((j) => `${j.name} (${j.schedule} UTC)`).join(", ")}`);
@@ -27,21 +31,30 @@ export function startScheduler(log: (m: string) => void = console.warn): { stop(
   });
 }
 
-async function tick(job: Job, trigger: "schedule", log: (m: string) => void): Promise<void> {
+/** Runs the job once; false when the store could not be reached for its lease. */
+async function tick(job: Job, trigger: "schedule", log: (m: string) => void): Promise<boolean> {
   try {
     const outcome = await runJob(job, trigger, jobContext());
     log(`[jobs] ${job.name}: ${outcome.status}${outcome.status === "ran" ? ` ${JSON.stringify(outcome.summary)}` : ""}`);
+    return true;
   } catch (e) {
     // The store is down: no lease, no run; the next tick tries again.
     log(`[jobs] ${job.name} not run: ${(e as Error).message}`);
+    return false;
   }
 }
+
+/** A missed run retried at start when the store was not reachable yet (a connection still opening, a restart). */
+const CATCH_UP_RETRIES_MS = [2_000, 10_000, 30_000];
 
 async function catchUp(job: Job, log: (m: string) => void): Promise<void> {
   try {
     const last = await jobContext().store.getJson<LastRun>(lastRunKey(job.name));
     const due = previousRun(job.schedule);
-    if (!last || (due && new Date(last.startedAt) < due)) await tick(job, "schedule", log);
+    if (!last || (due && new Date(last.startedAt) < due)) {
+      for (let attempt = 0; !(await tick(job, "schedule", log)) && attempt < CATCH_UP_RETRIES_MS.length; attempt++)
+        await new Promise((r) => setTimeout(r, CATCH_UP_RETRIES_MS[attempt]).unref?.());
+    }
   } catch (e) {
     log(`[jobs] ${job.name}: could not check its last run (${(e as Error).message})`);
   }

@@ -1,6 +1,10 @@
 import type { z } from "zod";
 import { env } from "@/lib/env";
-import { safeFetch, type Resolver } from "./safe-fetch";
+import { LIMITS, safeFetch, type Resolver } from "./safe-fetch";
+import { discover } from "./discovery/discover";
+import { defaultDnsResolver, type DnsResolver } from "./discovery/dns";
+import { SUBREQUEST_CAP } from "./discovery/context";
+import { signRequest } from "./identity";
 import type { LensObservationSchema } from "./schemas";
 import { decodeText, isBinary, isHtmlType, looksLikeHtml } from "./page/body-text";
 import { framing } from "./page/framing";
@@ -26,8 +30,61 @@ export interface ObserveOptions {
   resolver?: Resolver;
   allowHosts?: readonly string[];
   timeoutMs?: number;
-  /** Filled with milliseconds spent fetching and reading the page (for Server-Timing). */
-  timings?: { fetch?: number; analyze?: number };
+  /** Filled with milliseconds spent fetching and reading the page, and on the discovery pass (for Server-Timing). */
+  timings?: { fetch?: number; analyze?: number; discovery?: number };
+  /** DNS over HTTPS for DNS-AID and ECH; null turns DNS off. Default: LENS_DOH_URL. */
+  dns?: DnsResolver | null;
+  /** Sign each request as this deployment's lens (Web Bot Auth). Default: on. */
+  signed?: boolean;
+}
+
+const signerFor = (o: ObserveOptions) => (o.signed === false ? undefined : (url: URL) => signRequest(url, o.base));
+
+/**
+ * The full observation: the page pass, then (unless `pageOnly`) the discovery and bot-view
+ * passes on what it found, all within the one time limit counted from the page request.
+ */
+export async function observe(rawUrl: string, o: ObserveOptions & { pageOnly?: boolean }): Promise<LensObservation> {
+  const started = performance.now();
+  const page = await observePage(rawUrl, o);
+  if (o.pageOnly) return page;
+  const discoveryStarted = performance.now();
+  const found = await discover(
+    {
+      url: page.url,
+      finalUrl: page.finalUrl,
+      status: page.status,
+      headers: page.headers,
+      html: page.binary ? "" : page.anatomy.rawHtml,
+      relLinks: page.structured.relLinks,
+      meta: page.structured.meta,
+      metaRobots: page.ai.directives.metaRobots,
+      xRobotsTag: page.ai.directives.xRobotsTag,
+      wordCount: page.anatomy.wordCount,
+      binary: page.binary,
+    },
+    {
+      userAgent: page.fetchedBy,
+      allowHosts: o.allowHosts ?? env().LENS_ALLOW_HOSTS,
+      resolver: o.resolver,
+      dns: o.dns === undefined ? defaultDnsResolver() : o.dns,
+      signal: o.signal,
+      deadline: started + (o.timeoutMs ?? LIMITS.timeoutMs),
+      budget: { left: SUBREQUEST_CAP, capped: false },
+      sign: signerFor(o),
+    },
+  );
+  if (o.timings) o.timings.discovery = performance.now() - discoveryStarted;
+  return {
+    ...page,
+    phases: { page: true, discovery: true, botViews: true, subrequestCap: found.subrequestCap, wallCheck: "no AI binding" },
+    discovery: found.discovery as LensObservation["discovery"],
+    wire: found.wire,
+    terms: found.terms,
+    agent: found.agent,
+    botViews: found.botViews,
+    readiness: found.readiness,
+  };
 }
 
 /** One page-phase observation of `rawUrl`: a single guarded request, then everything read from it. */
@@ -40,6 +97,7 @@ export async function observePage(rawUrl: string, o: ObserveOptions): Promise<Le
     resolver: o.resolver,
     signal: o.signal,
     timeoutMs: o.timeoutMs,
+    sign: signerFor(o),
   });
   const fetched = performance.now();
   const contentType = res.headers["content-type"] ?? "";

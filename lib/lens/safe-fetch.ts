@@ -27,6 +27,13 @@ export interface FetchOptions {
   maxRedirects?: number;
   signal?: AbortSignal;
   accept?: string;
+  /** GET unless given; a redirect of a POST is followed as a GET (as browsers do for 301-303). */
+  method?: "GET" | "POST";
+  body?: string;
+  /** Extra request headers (never User-Agent or Accept, which have their own options). */
+  headers?: Record<string, string>;
+  /** Signature headers for each hop (Web Bot Auth signs the authority, so every hop is signed anew). */
+  sign?: (url: URL) => Promise<Record<string, string>>;
 }
 
 export const LIMITS = { timeoutMs: 8_000, maxBodyBytes: 2 * 1024 * 1024, maxRedirects: 5 } as const;
@@ -92,11 +99,16 @@ export async function safeFetch(rawUrl: string, options: FetchOptions): Promise<
       operatorHosts.clear();
       if (target.operatorAllowed) operatorHosts.add(target.url.hostname.toLowerCase());
       seen.add(target.url.href);
+      const post = options.method === "POST" && redirects.length === 0;
+      const signature = options.sign ? await options.sign(target.url) : {};
       const res = await undiciFetch(target.url, {
         dispatcher: agent,
         redirect: "manual",
         signal,
+        ...(post ? { method: "POST", body: options.body ?? "" } : {}),
         headers: {
+          ...options.headers,
+          ...signature,
           "user-agent": options.userAgent,
           accept: options.accept ?? "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
           "accept-language": "en",

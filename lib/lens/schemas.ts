@@ -2,27 +2,19 @@ import { z } from "zod";
 import { named } from "@/lib/core/schemas";
 import { requiredText } from "@/lib/core/params";
 import { LIMITS } from "./safe-fetch";
+import { RelLinkSchema } from "./rel-link-schema";
+import { AgentSchema, BotViewSchema, DiscoverySchema, ReadinessSchema, TermsSchema, WireSchema } from "./discovery/schemas";
 
 /**
- * LensObservation as SPEC.md gives it. This part of lens fills the page-derived fields; the
- * discovery pass (discovery, wire, terms, agent, botViews, readiness) adds its fields here
- * when it lands, absent until then, never zero.
+ * LensObservation as SPEC.md gives it: the page-derived fields always, and the discovery
+ * pass's fields (discovery, wire, terms, agent, botViews, readiness) only when it ran
+ * (`phases.discovery`); a field of a pass that did not run is absent, never zero.
  */
 const StringMap = z.record(z.string(), z.string());
 
-export const RelLinkSchema = named(
-  "RelLink",
-  z.object({
-    rel: z.string().meta({ description: "Link relation(s), lowercased" }),
-    href: z.string().meta({ description: "Absolute target" }),
-    type: z.string().optional(),
-    title: z.string().optional(),
-    hreflang: z.string().optional(),
-  }),
-  "A <link> or <a> with a rel attribute.",
-);
+export { RelLinkSchema };
 
-const PhasesSchema = named(
+export const PhasesSchema = named(
   "LensPhases",
   z.object({
     page: z.boolean().meta({ description: "The page pass ran (always true)" }),
@@ -140,6 +132,15 @@ export const LensObservationSchema = named(
       })
       .nullable()
       .meta({ description: "Token cost of reading the page; null when nothing could be priced" }),
+    discovery: DiscoverySchema.optional(),
+    wire: WireSchema.optional().meta({ description: "Compression dictionaries and ECH (from the HTTPS DNS record)" }),
+    terms: TermsSchema.optional().meta({ description: "What the target says AI crawlers may do, and how hard it says it" }),
+    agent: AgentSchema.optional().meta({ description: "Doors an agent could use beyond the pages" }),
+    botViews: z
+      .array(BotViewSchema)
+      .optional()
+      .meta({ description: "The page as each crawler's User-Agent sees it (a browser first, as the control)" }),
+    readiness: ReadinessSchema.optional().meta({ description: "Agent-readiness score, level, checks and next actions" }),
   }),
   "What a machine sees at one URL, fetched by the site's crawler.",
 );
@@ -154,9 +155,9 @@ export const LensFetchQuerySchema = z.object({
   phases: z
     .enum(["page"], { error: "phases must be page" })
     .optional()
-    .meta({ description: "page: only the page-derived fields (one subrequest)" }),
-  mode: z
-    .enum(["edge"], { error: "mode must be edge" })
-    .optional()
-    .meta({ description: "edge: the third-party agent-readiness level instead of the observation (not served on this deployment: 501)" }),
+    .meta({ description: "page: only the page-derived fields (one subrequest); without it the discovery and bot-view passes run too" }),
+  mode: z.enum(["edge"], { error: "mode must be edge" }).optional().meta({
+    description:
+      "edge: the third-party agent-readiness level (Cloudflare's isitagentready, cached a day per origin) instead of the observation",
+  }),
 });

@@ -27,11 +27,16 @@ export const SnapshotSchema = z
     title: z.string(),
     wordCount: z.int().min(0),
     contentHash: z.string().meta({ description: "sha256 of the page's visible text (hex), so a change shows without keeping the body" }),
-    readiness: z.int().min(0).max(100).nullable().meta({ description: "Agent-readiness score; null while the discovery pass is not run" }),
+    readiness: z
+      .int()
+      .min(0)
+      .max(100)
+      .nullable()
+      .meta({ description: "Agent-readiness score (readiness.overall); null when the discovery pass did not run" }),
     tier: z
       .string()
       .nullable()
-      .meta({ description: "Spectrum tier (open, signaled, enforced, paid); null while the discovery pass is not run" }),
+      .meta({ description: "Spectrum tier (open, signaled, enforced, paid); null when the discovery pass did not run" }),
   })
   .meta({ description: "One stored observation of a URL." });
 export type Snapshot = z.infer<typeof SnapshotSchema>;

@@ -1,20 +1,26 @@
 import { siteConfig } from "@/site.config";
+import { AI_CRAWLERS } from "@/lib/lens/crawlers";
 
 /**
  * robots.txt: everything may be crawled (the site is public on purpose), with a
- * Content-Signal line (contentsignals.org) saying what the owner allows AI use for.
+ * Content-Signal line (contentsignals.org) saying what the owner allows AI use for. The AI
+ * crawlers lens knows are named in a group of their own with the same rules, so a crawler
+ * (and a scanner) reads an explicit answer rather than inferring one from `*`.
  */
 export function robotsTxt(base: string): string {
   const signal = Object.entries(siteConfig.contentSignal)
     .map(([k, v]) => `${k}=${v}`)
     .join(", ");
+  const rules = [`Content-Signal: ${signal}`, "Allow: /", "Disallow: /twins/"];
   return [
     "# The pages and the API of this site are public. Content-Signal says what the owner",
     "# allows: search=yes (index and link), ai-input=yes (quote in answers), ai-train=no.",
     "User-Agent: *",
-    `Content-Signal: ${signal}`,
-    "Allow: /",
-    "Disallow: /twins/",
+    ...rules,
+    "",
+    "# AI crawlers, by name: welcome to read and quote; the signal above still applies.",
+    ...AI_CRAWLERS.map((c) => `User-Agent: ${c.token}`),
+    ...rules,
     "",
     `Sitemap: ${base}/sitemap.xml`,
     "",

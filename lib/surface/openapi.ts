@@ -128,6 +128,8 @@ export function buildOpenApi(all: readonly Endpoint[], base: string): Json {
       .filter(([name]) => endpoints.some((e) => e.tag === name))
       .map(([name, description]) => ({ name, description })),
     externalDocs: { description: "Developer guide", url: `${base}/developers` },
+    // Read by agent-readiness scanners (lens among them): checks that do not apply here, and why.
+    "x-agent-readiness": { notApplicable: siteConfig.agentReadinessNotApplicable },
     paths,
     components: {
       schemas,

@@ -6,6 +6,8 @@ import { resumeJson, resumeMd, resumePdf } from "@/lib/resume/endpoints";
 import { atomFeed, jsonFeed, llmsFullTxt, llmsTxt } from "@/lib/content/endpoints";
 import { photoManifest, photoQuery } from "@/lib/photos/endpoints";
 import { lensFetch } from "@/lib/lens/endpoint";
+import { compareUrls } from "@/lib/lens/compare";
+import { getCensus } from "@/lib/lens/census/endpoint";
 import { representationCapture, representationCompare } from "@/lib/lens/snapshots";
 import { getChangeRadar, getNeighborhood } from "@/lib/around/endpoints";
 import { getCrawlLedger } from "@/lib/ledger/endpoint";
@@ -15,6 +17,8 @@ import { openapi } from "./openapi-endpoint";
 import { apiCatalogEndpoint } from "./api-catalog";
 import { developerGuideMarkdown } from "./developer-guide-endpoint";
 import { aiCatalog, mcpServerCard, mcpServerCardWellKnown } from "./mcp/cards";
+import { agentSkillsIndex, siteApiSkill } from "./agent-skills";
+import { keyDirectoryEndpoint } from "@/lib/lens/identity-endpoint";
 
 /**
  * Every endpoint in one list: the source of /openapi.json, the API catalog, the developer
@@ -29,6 +33,8 @@ export function endpoints(): readonly Endpoint[] {
     photoQuery,
     photoManifest,
     lensFetch,
+    compareUrls,
+    getCensus,
     representationCapture,
     representationCompare,
     getCrawlLedger,
@@ -50,6 +56,9 @@ export function endpoints(): readonly Endpoint[] {
     mcpServerCard,
     mcpServerCardWellKnown,
     aiCatalog,
+    agentSkillsIndex,
+    siteApiSkill,
+    keyDirectoryEndpoint,
   ];
 }
 

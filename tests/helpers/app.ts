@@ -51,6 +51,13 @@ export function appWithUpstreams(env: Record<string, string> = {}) {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "firms-")), "around.json");
     writeFileSync(file, firmList(firms));
     appEnv.AROUND_FIRMS_FILE = file;
+    // The census scans one loopback site, never the public list.
+    const census = path.join(path.dirname(file), "census.json");
+    writeFileSync(
+      census,
+      JSON.stringify([{ key: "rich", name: "Rich page", url: `${targets.base}/rich`, category: "personal", why: "a loopback stand-in" }]),
+    );
+    appEnv.CENSUS_SITES_FILE = census;
     appEnv.LENS_ALLOW_HOSTS = [targets.hostPort, firms.hostPort].join(",");
   });
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { pathToFileURL } from "node:url";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -30,9 +31,9 @@ export async function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string> = {}, via: "npm start" | "next start" = "npm start"): Promise<RunningServer> {
   // Jobs on with the demo firm list would crawl public homepages: tests point it at loopback.
-  if (env.JOBS_ENABLED === "1" && !env.AROUND_FIRMS_FILE)
-    throw new Error("JOBS_ENABLED=1 in a test needs AROUND_FIRMS_FILE (loopback firm sites)");
-  const port = await freePort();
+  if (env.JOBS_ENABLED === "1" && (!env.AROUND_FIRMS_FILE || !env.CENSUS_SITES_FILE))
+    throw new Error("JOBS_ENABLED=1 in a test needs AROUND_FIRMS_FILE and CENSUS_SITES_FILE (loopback sites)");
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const root = path.resolve(import.meta.dirname, "../..");
   let log = "";
   // `next start` (no server.mjs): what a deployment without the custom server runs, where
@@ -52,6 +53,11 @@ export async function startServer(env: Record<string, string> = {}, via: "npm st
       STORE_PREFIX: `test-${port}-${Date.now()}`,
       // Every endpoint's output is checked against its schema: a mismatch is a 500 the tests see.
       CHECK_OUTPUT: "1",
+      // The app's sockets are guarded like the test's: nothing leaves loopback.
+      NODE_OPTIONS: `--import ${pathToFileURL(path.join(root, "tests/helpers/loopback-guard.mjs")).href}`,
+      // Lens asks no public resolver or scanner from a test (a test may point these at loopback).
+      LENS_DOH_URL: "off",
+      LENS_EDGE_URL: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

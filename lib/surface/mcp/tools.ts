@@ -22,6 +22,11 @@ export interface ToolDescription {
 
 let cached: ToolDescription[] | undefined;
 
+/** MCP wants an object schema; an output that is one of several objects (anyOf) says so at the top. */
+function objectSchema(s: Json): Json {
+  return s.type === "object" ? s : { type: "object", ...s };
+}
+
 /**
  * Every endpoint that is a tool, with the endpoint's own schemas (the same converter as
  * /openapi.json) and description. Built once per process: the registry is fixed.
@@ -39,7 +44,7 @@ export function tools(): ToolDescription[] {
         title: e.summary,
         description,
         inputSchema,
-        outputSchema: standalone(e.output, "output"),
+        outputSchema: objectSchema(standalone(e.output, "output")),
         endpoint: e,
         annotations: { readOnlyHint: !writes, openWorldHint: e.tag === "lens", idempotentHint: !writes, destructiveHint: false },
       },

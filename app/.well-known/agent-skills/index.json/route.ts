@@ -1,0 +1,4 @@
+import { endpointHandlers } from "@/lib/core/http";
+import { agentSkillsIndex } from "@/lib/surface/agent-skills";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(agentSkillsIndex);

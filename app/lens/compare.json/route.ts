@@ -1,0 +1,4 @@
+import { endpointHandlers } from "@/lib/core/http";
+import { compareUrls } from "@/lib/lens/compare";
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(compareUrls);

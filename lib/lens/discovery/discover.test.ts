@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { observe } from "../observe";
+import { startBrokenSite, startNativeSite, startWalledSite, type LensSite } from "../../../tests/helpers/lens-sites";
+
+/**
+ * The discovery and bot-view passes against loopback sites: one that opens every door, one
+ * that blocks, challenges and prices AI crawlers, one whose robots.txt fails. In process,
+ * through the same guarded fetch as production; the guard refuses the private redirect
+ * before any socket opens.
+ */
+let native: LensSite, walled: LensSite, broken: LensSite;
+beforeAll(async () => {
+  [native, walled, broken] = await Promise.all([startNativeSite(), startWalledSite(), startBrokenSite()]);
+});
+afterAll(async () => {
+  await Promise.all([native?.close(), walled?.close(), broken?.close()]);
+});
+
+const look = (site: LensSite, path = "/", timeoutMs?: number) =>
+  observe(`${site.base}${path}`, { base: "https://me.example", allowHosts: [site.hostPort], dns: null, timeoutMs });
+
+describe("a site that opens every door", () => {
+  let o: Awaited<ReturnType<typeof look>>;
+  beforeAll(async () => {
+    o = await look(native);
+  });
+
+  it("runs both passes and probes each well-known path once, as the site's crawler", () => {
+    expect(o.phases).toMatchObject({ page: true, discovery: true, botViews: true, subrequestCap: false });
+    const d = o.discovery!;
+    for (const k of [
+      "robotsTxt",
+      "sitemapXml",
+      "llmsTxt",
+      "llmsFullTxt",
+      "securityTxt",
+      "webBotAuth",
+      "agentSkills",
+      "mcpServerCard",
+    ] as const)
+      expect(d[k], k).toMatchObject({ ok: true, status: 200 });
+    expect(d.aiTxt).toMatchObject({ ok: false, status: 404 });
+    expect(d.sitemapDeclared).toMatchObject({ ok: true, url: `${native.base}/sitemap.xml` });
+    expect(d.feeds).toEqual([{ rel: "alternate", href: `${native.base}/feed.xml`, type: "application/rss+xml", title: "Feed" }]);
+    expect(d.agentsMd).toMatchObject({ ok: true, present: true });
+    const probes = native.seen.filter((s) => s.path === "/robots.txt");
+    expect(probes).toHaveLength(1);
+    expect(probes[0].ua).toContain("SiteLens/1.0");
+  });
+
+  it("gives each crawler its robots.txt verdict with the group and rule that decided", () => {
+    const gpt = o.terms!.scoreboard.find((s) => s.ua === "GPTBot")!;
+    expect(gpt).toMatchObject({ verdict: "allow", matchedUa: "User-agent: GPTBot", rule: null });
+    const claude = o.terms!.scoreboard.find((s) => s.ua === "ClaudeBot")!;
+    expect(claude).toMatchObject({ verdict: "allow", matchedUa: "User-agent: *", rule: "Allow: /" });
+    expect(o.terms!.signals[0]).toMatchObject({ agents: ["*"], parsed: { search: "yes", "ai-input": "yes", "ai-train": "no" } });
+    expect(o.terms!.tdmrep).toMatchObject({ present: true, reserved: true, location: "/*" });
+    expect(o.terms!.spectrum.tier).toBe("signaled");
+  });
+
+  it("finds the agent doors: MCP answering initialize, NLWeb, WebMCP, A2A, OpenAPI, the API catalog, Markdown", () => {
+    const a = o.agent!;
+    expect(a.mcp.verdict).toBe("yes");
+    expect(native.seen.some((s) => s.method === "POST" && s.path === "/mcp")).toBe(true);
+    expect(a.nlweb.verdict).toBe("yes");
+    expect(a.webmcp).toMatchObject({ found: true, kind: "inline" });
+    expect(a.agentCard.present).toBe(true);
+    expect(a.openapi.present).toBe(true);
+    expect(a.apiCatalog.present).toBe(true);
+    expect(a.mdNegotiation).toMatchObject({ supported: true, contentType: "text/markdown; charset=utf-8" });
+    expect(a.llmsTxt).toEqual({ present: true, unknown: false });
+    expect(a.strategy.verdict).toBe("agent-native");
+  });
+
+  it("refuses a probe's redirect to a private address before connecting", () => {
+    expect(o.agent!.aiPlugin).toMatchObject({ present: false, unknown: true });
+    expect(o.agent!.aiPlugin.detail).toMatch(/refused/i);
+  });
+
+  it("scores it Agent-Native, with authorization checks not applicable to a keyless API", () => {
+    const r = o.readiness!;
+    expect(r).toMatchObject({ level: 5, levelName: "Agent-Native" });
+    expect(r.keyless).toMatch(/keyless/);
+    expect(r.checks.oauthProtectedResource).toMatchObject({ status: "neutral", notApplicable: true });
+    expect(r.checks.markdownNegotiation.status).toBe("pass");
+    expect(r.overall).toBe(Math.round((100 * r.passed) / r.counted));
+    expect(r.field.overall).toBe(100);
+  });
+
+  it("sees the page as every crawler does (a browser first), none blocked", () => {
+    const views = o.botViews!;
+    expect(views[0]).toMatchObject({ key: "control", role: "control", status: 200 });
+    expect(views.length).toBeGreaterThanOrEqual(5);
+    expect(views.every((v) => !v.blocked && !v.challenge)).toBe(true);
+    for (const v of views.slice(1))
+      expect(
+        native.seen.some((s) => s.path === "/" && s.ua === v.userAgent),
+        v.key,
+      ).toBe(true);
+  });
+});
+
+describe("a site that blocks, challenges and prices AI crawlers", () => {
+  it("tells blocked from challenged from priced, and calls the tier paid", async () => {
+    const o = await look(walled);
+    const view = (label: RegExp) => o.botViews!.find((v) => label.test(v.userAgent))!;
+    expect(view(/GPTBot/)).toMatchObject({ status: 403, blocked: true, challenge: false });
+    expect(view(/ClaudeBot/)).toMatchObject({ status: 403, challenge: true });
+    expect(view(/PerplexityBot/)).toMatchObject({ status: 402, blocked: false });
+    expect(o.terms!.paid).toMatchObject({ http402: true, crawlerHeaders: { "crawler-price": "USD 0.01" } });
+    expect(o.terms!.enforcement.status).toBe("some");
+    expect(o.terms!.spectrum.tier).toBe("paid");
+    expect(o.terms!.spectrum.reasons.join(" ")).toMatch(/challenges/);
+    expect(o.terms!.scoreboard.find((s) => s.ua === "GPTBot")).toMatchObject({ verdict: "block", rule: "Disallow: /" });
+    expect(o.readiness!.level).toBe(0);
+    expect(o.readiness!.nextActions[0]).toMatchObject({ key: "sitemap" });
+    expect(o.agent!.strategy.verdict).toBe("human-only");
+  });
+});
+
+describe("a site whose robots.txt fails", () => {
+  it("reports every verdict unknown, with the reason (RFC 9309: 5xx means assume full disallow)", async () => {
+    const o = await look(broken);
+    expect(o.terms).toMatchObject({ robotsPresent: false, robotsUnknown: true });
+    expect(o.terms!.robotsError).toMatch(/503/);
+    expect(new Set(o.terms!.scoreboard.map((s) => s.verdict))).toEqual(new Set(["unknown"]));
+    expect(o.readiness!.checks.robotsTxtAiRules.status).toBe("unknown");
+  });
+
+  it("keeps to the time limit when every probe stalls, reporting what it could not read", async () => {
+    const slow = await startBrokenSite(5_000);
+    try {
+      const started = Date.now();
+      const o = await look(slow, "/", 1_500);
+      expect(Date.now() - started).toBeLessThan(3_500);
+      expect(o.discovery!.sitemapXml).toMatchObject({ ok: false });
+      expect((o.discovery!.sitemapXml as { error: string }).error).toMatch(/second|ran out/);
+    } finally {
+      await slow.close();
+    }
+  });
+});
