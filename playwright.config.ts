@@ -7,6 +7,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3123);
 process.env.E2E_STORE_PREFIX ??= `e2e-${process.pid}-${Date.now()}`;
 /** The around test's firm sites listen here (e2e/fixtures/around-firms.json). */
 const FIRM_PORTS = [3131, 3132];
+/** Loopback sites e2e/lens.spec.ts starts for lens to inspect (tests/helpers/lens-sites.ts): native, walled. */
+export const LENS_SITE_PORTS = [3135, 3136];
 /** The music service stand-in of e2e/music-coffee.spec.ts (tests/helpers/music-upstreams.ts). */
 export const MUSIC_ENV = {
   SPOTIFY_CLIENT_ID: "client-id",
@@ -43,7 +45,8 @@ export default defineConfig({
       REDIS_URL: "redis://127.0.0.1:6379",
       STORE_PREFIX: process.env.E2E_STORE_PREFIX,
       AROUND_FIRMS_FILE: "e2e/fixtures/around-firms.json",
-      LENS_ALLOW_HOSTS: FIRM_PORTS.map((p) => `127.0.0.1:${p}`).join(","),
+      CENSUS_SITES_FILE: "e2e/fixtures/census-sites.json",
+      LENS_ALLOW_HOSTS: [...FIRM_PORTS, ...LENS_SITE_PORTS].map((p) => `127.0.0.1:${p}`).join(","),
       // Loopback stand-ins the now-playing and coffee tests start (e2e/music-coffee.spec.ts).
       ...MUSIC_ENV,
       COFFEE_ICS_URL: "http://127.0.0.1:3134/calendar.ics",

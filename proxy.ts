@@ -61,7 +61,7 @@ export function proxy(req: NextRequest, event: NextFetchEvent) {
  */
 export const config = {
   matcher: [
-    "/((?![^.]*\\.json|_next/|generated/|mcp(?![^/])|ask(?![^/])|api/|lens/|twins/|rn/|around/|coffee/|bench/)[^.]*)",
+    "/((?![^.]*\\.json|_next/|generated/|mcp(?![^/])|ask(?![^/])|api/|lens/fetch|twins/|rn/|around/|coffee/|bench/)[^.]*)",
     "/((?!_next/|generated/|\\.well-known/).*\\.md)",
   ],
 };

@@ -8,6 +8,7 @@ import { benchPhotos } from "./photos";
 import { benchAskModel } from "./ask-model";
 import { benchAskHttp } from "./ask-http";
 import { benchLens } from "./lens";
+import { benchLensDiscovery } from "./lens-discovery";
 import { benchMcp } from "./mcp";
 import { benchNextBaseline } from "./next-baseline";
 import { benchJobs } from "./jobs";
@@ -27,7 +28,14 @@ const suites: [string, () => Promise<void>][] = [
       await benchAskHttp();
     },
   ],
-  ["lens", benchLens],
+  [
+    "lens",
+    async () => {
+      await benchLens();
+      await benchLensDiscovery();
+    },
+  ],
+  ["discovery", benchLensDiscovery],
   ["jobs", benchJobs],
   ["music", benchMusicCoffee],
 ];

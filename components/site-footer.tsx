@@ -8,6 +8,7 @@ export function SiteFooter() {
         <a href="/developers">Developers</a>
         <a href="/openapi.json">OpenAPI</a>
         <a href="/.well-known/api-catalog">API catalog</a>
+        <a href="/lens">Lens</a>
         <a href="/around">Around</a>
         <a href="/ledger">Crawler ledger</a>
         <a href="/rn">Now playing</a>

@@ -22,6 +22,9 @@ const ROUTES = [
   "/ledger",
   "/rn",
   "/coffee",
+  "/lens",
+  "/lens/compare",
+  "/lens/census",
   "/no-such-page",
 ];
 

@@ -43,7 +43,7 @@ describe("GET /lens/compare.json", () => {
     expect(body.same).toMatchObject({ content: false, tier: false, surfaces: false, status: true });
     const fields = body.differences.map((d) => d.field);
     expect(fields).toEqual(expect.arrayContaining(["title", "readiness", "level", "tier", "surfaces.mcp"]));
-    expect(body.summary).toMatch(/left is more agent-ready/);
+    expect(body.summary).toMatch(/^Left is more agent-ready/);
   });
 
   it("finds nothing to tell apart between a URL and itself", async () => {

@@ -175,7 +175,9 @@ function sentence(l: LensSummary, r: LensSummary, same: { content: boolean }): s
     );
   if (l.tier !== r.tier) parts.push(`terms ${l.tier ?? "unmeasured"} vs ${r.tier ?? "unmeasured"}`);
   if (!same.content) parts.push(`different content (${l.wordCount} vs ${r.wordCount} words)`);
-  return parts.length ? `${parts.join("; ")}.` : "No difference lens can see.";
+  if (!parts.length) return "No difference lens can see.";
+  const text = `${parts.join("; ")}.`;
+  return text[0].toUpperCase() + text.slice(1);
 }
 
 const url = (name: "left" | "right") =>

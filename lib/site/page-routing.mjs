@@ -8,7 +8,20 @@ import path from "node:path";
 /** Pages whose twin is its own registered endpoint. */
 const OWN_TWIN_ROUTES = { "/developers": "/developers.md", "/resume": "/resume.md" };
 /** Pages rendered by the app itself (not content), with a twin generated on request. */
-const APP_PAGES = ["/", "/developers", "/search", "/resume", "/photos", "/around", "/ledger", "/rn", "/coffee"];
+const APP_PAGES = [
+  "/",
+  "/developers",
+  "/search",
+  "/resume",
+  "/photos",
+  "/around",
+  "/ledger",
+  "/rn",
+  "/coffee",
+  "/lens",
+  "/lens/compare",
+  "/lens/census",
+];
 
 /** @param {string} pathname */
 export function normalizePath(pathname) {

@@ -10,6 +10,8 @@ import { aroundMarkdown } from "@/lib/around/markdown";
 import { ledgerMarkdown } from "@/lib/ledger/markdown";
 import { nowPlayingMarkdown } from "@/lib/music/markdown";
 import { coffeeMarkdown } from "@/lib/coffee/markdown";
+import { compareMarkdown, lensMarkdown } from "@/lib/lens/markdown";
+import { censusMarkdown } from "@/lib/lens/census/view";
 import { notFoundResponse } from "./not-found";
 import { recordCrawlerVisit } from "@/lib/ledger/record";
 
@@ -44,6 +46,9 @@ async function twin(req: NextRequest, base: string, routeCtx: unknown, knownPath
   if (page === "/ledger") return markdownReply(await ledgerMarkdown(base), `${base}/ledger`, { maxAge: 60 });
   if (page === "/rn") return markdownReply(await nowPlayingMarkdown(base), `${base}/rn`, { maxAge: 300 });
   if (page === "/coffee") return markdownReply(await coffeeMarkdown(base), `${base}/coffee`, { maxAge: 60 });
+  if (page === "/lens") return markdownReply(lensMarkdown(base), `${base}/lens`, { maxAge: 3600 });
+  if (page === "/lens/compare") return markdownReply(compareMarkdown(base), `${base}/lens/compare`, { maxAge: 3600 });
+  if (page === "/lens/census") return markdownReply(await censusMarkdown(base), `${base}/lens/census`, { maxAge: 600 });
   if (page === "/photos" || page.startsWith("/photos/")) {
     const md = photosMarkdown(page, base);
     return md === undefined ? notFoundResponse(req as NextRequest, knownPaths) : markdownReply(md, `${base}${page}`);

@@ -16,7 +16,7 @@ export interface LensSite {
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: string) => void;
 
-async function serve(handler: Handler): Promise<LensSite> {
+async function serve(handler: Handler, port = 0, delays: Record<string, number> = {}): Promise<LensSite> {
   const seen: LensSite["seen"] = [];
   const server = http.createServer((req, res) => {
     let body = "";
@@ -24,14 +24,16 @@ async function serve(handler: Handler): Promise<LensSite> {
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://x");
       seen.push({ method: req.method ?? "GET", path: `${url.pathname}${url.search}`, ua: String(req.headers["user-agent"] ?? "") });
-      handler(req, res, url, body);
+      const delay = delays[url.pathname];
+      if (delay) setTimeout(() => handler(req, res, url, body), delay);
+      else handler(req, res, url, body);
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    base: `http://127.0.0.1:${port}`,
-    hostPort: `127.0.0.1:${port}`,
+    base: `http://127.0.0.1:${bound}`,
+    hostPort: `127.0.0.1:${bound}`,
     seen,
     close: () => new Promise((r) => server.close(() => r())),
   };
@@ -45,107 +47,112 @@ const send = (res: http.ServerResponse, status: number, type: string, body: stri
 const PARAGRAPH =
   "<p>Tide pools hold anemones, crabs and small fish; every low tide the count changes, and the notes here keep the tally week by week.</p>";
 
-export function startNativeSite(): Promise<LensSite> {
+/** `delays`: milliseconds before answering a path (the benchmark slows one probe). */
+export function startNativeSite(port = 0, delays: Record<string, number> = {}): Promise<LensSite> {
   let base = "";
-  const site = serve((req, res, url, body) => {
-    const json = (value: unknown, type = "application/json") => send(res, 200, type, JSON.stringify(value));
-    const accept = String(req.headers.accept ?? "");
-    switch (url.pathname) {
-      case "/":
-        if (/text\/markdown/.test(accept))
-          return send(res, 200, "text/markdown; charset=utf-8", "# Tide notes\n\nAnemones and crabs.\n", { vary: "Accept" });
-        return send(
-          res,
-          200,
-          "text/html; charset=utf-8",
-          `<!doctype html><html><head><title>Tide notes</title>
+  const site = serve(
+    (req, res, url, body) => {
+      const json = (value: unknown, type = "application/json") => send(res, 200, type, JSON.stringify(value));
+      const accept = String(req.headers.accept ?? "");
+      switch (url.pathname) {
+        case "/":
+          if (/text\/markdown/.test(accept))
+            return send(res, 200, "text/markdown; charset=utf-8", "# Tide notes\n\nAnemones and crabs.\n", { vary: "Accept" });
+          return send(
+            res,
+            200,
+            "text/html; charset=utf-8",
+            `<!doctype html><html><head><title>Tide notes</title>
 <link rel="alternate" type="application/rss+xml" href="/feed.xml" title="Feed">
 <link rel="alternate" type="text/markdown" href="/index.md">
 <link rel="service-desc" type="application/openapi+json" href="/openapi.json">
 </head><body><main><h1>Tide notes</h1>${PARAGRAPH.repeat(4)}
 <script>navigator.modelContext.registerTool({ name: "search", description: "Search the notes" });</script>
 </main></body></html>`,
-          { vary: "Accept", link: '</.well-known/api-catalog>; rel="api-catalog", </index.md>; rel="alternate"; type="text/markdown"' },
-        );
-      case "/index.md":
-        return send(res, 200, "text/markdown; charset=utf-8", "# Tide notes\n\nAnemones and crabs.\n");
-      case "/robots.txt":
-        return send(
-          res,
-          200,
-          "text/plain",
-          "User-agent: GPTBot\nDisallow: /private\n\nUser-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n\nSitemap: /sitemap.xml\n",
-        );
-      case "/sitemap.xml":
-        return send(
-          res,
-          200,
-          "application/xml",
-          `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${base}/</loc></url></urlset>`,
-        );
-      case "/llms.txt":
-        return send(res, 200, "text/markdown", "# Tide notes\n\n> Weekly tide pool counts.\n\n## Docs\n\n- [Home](/): the notes\n");
-      case "/llms-full.txt":
-        return send(res, 200, "text/plain", "# Tide notes\n\nEverything, in one file.\n");
-      case "/.well-known/security.txt":
-        return send(res, 200, "text/plain", "Contact: mailto:sec@example.com\nExpires: 2027-01-01T00:00:00Z\n");
-      case "/.well-known/http-message-signatures-directory":
-        return json(
-          { keys: [{ kty: "OKP", crv: "Ed25519", x: "JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs" }] },
-          "application/http-message-signatures-directory+json",
-        );
-      case "/.well-known/mcp/server-card.json":
-        return json({ name: "tide-notes", version: "1.0.0", remotes: [{ type: "streamable-http", url: `${base}/mcp` }] });
-      case "/mcp":
-        if (req.method !== "POST") return send(res, 405, "application/json", "{}", { allow: "POST" });
-        return json({
-          jsonrpc: "2.0",
-          id: (JSON.parse(body || "{}") as { id?: number }).id ?? 1,
-          result: { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "tide-notes", version: "1.0.0" } },
-        });
-      case "/.well-known/agent-card.json":
-        return json({
-          name: "Tide notes",
-          description: "Tide pool counts",
-          version: "1.0.0",
-          supportedInterfaces: [{ url: `${base}/a2a`, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
-          skills: [{ id: "count", name: "Count", description: "Counts", tags: [] }],
-        });
-      case "/.well-known/agent-skills/index.json":
-        return json({ skills: [{ name: "count", type: "skill-md", description: "Counts", url: `${base}/skills/count/SKILL.md` }] });
-      case "/.well-known/api-catalog":
-        return json(
-          { linkset: [{ anchor: `${base}/`, "service-desc": [{ href: `${base}/openapi.json` }] }] },
-          'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
-        );
-      case "/openapi.json":
-        return json({
-          openapi: "3.1.0",
-          info: { title: "Tide", version: "1" },
-          paths: {
-            "/ask": { get: { responses: { 200: { description: "ok" } } } },
-            "/counts.json": { get: { security: [], responses: { 200: { description: "ok" } } } },
-          },
-        });
-      case "/ask":
-        return json({ query_id: "1", results: [{ url: `${base}/`, name: "Tide notes", score: 90 }] });
-      case "/.well-known/tdmrep.json":
-        return json([{ location: "/*", "tdm-reservation": 1, "tdm-policy": `${base}/policy.json` }]);
-      case "/AGENTS.md":
-        return send(res, 200, "text/markdown", "# AGENTS.md\n\nRun `npm test`.\n");
-      case "/.well-known/ai-plugin.json":
-        // A redirect to a private address: the guard refuses it before connecting.
-        res.writeHead(302, { location: "http://10.0.0.1/ai-plugin.json" });
-        return res.end();
-      default:
-        return send(res, 404, "text/html", "<!doctype html><html><body>Not found</body></html>");
-    }
-  });
+            { vary: "Accept", link: '</.well-known/api-catalog>; rel="api-catalog", </index.md>; rel="alternate"; type="text/markdown"' },
+          );
+        case "/index.md":
+          return send(res, 200, "text/markdown; charset=utf-8", "# Tide notes\n\nAnemones and crabs.\n");
+        case "/robots.txt":
+          return send(
+            res,
+            200,
+            "text/plain",
+            "User-agent: GPTBot\nDisallow: /private\n\nUser-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n\nSitemap: /sitemap.xml\n",
+          );
+        case "/sitemap.xml":
+          return send(
+            res,
+            200,
+            "application/xml",
+            `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${base}/</loc></url></urlset>`,
+          );
+        case "/llms.txt":
+          return send(res, 200, "text/markdown", "# Tide notes\n\n> Weekly tide pool counts.\n\n## Docs\n\n- [Home](/): the notes\n");
+        case "/llms-full.txt":
+          return send(res, 200, "text/plain", "# Tide notes\n\nEverything, in one file.\n");
+        case "/.well-known/security.txt":
+          return send(res, 200, "text/plain", "Contact: mailto:sec@example.com\nExpires: 2027-01-01T00:00:00Z\n");
+        case "/.well-known/http-message-signatures-directory":
+          return json(
+            { keys: [{ kty: "OKP", crv: "Ed25519", x: "JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs" }] },
+            "application/http-message-signatures-directory+json",
+          );
+        case "/.well-known/mcp/server-card.json":
+          return json({ name: "tide-notes", version: "1.0.0", remotes: [{ type: "streamable-http", url: `${base}/mcp` }] });
+        case "/mcp":
+          if (req.method !== "POST") return send(res, 405, "application/json", "{}", { allow: "POST" });
+          return json({
+            jsonrpc: "2.0",
+            id: (JSON.parse(body || "{}") as { id?: number }).id ?? 1,
+            result: { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "tide-notes", version: "1.0.0" } },
+          });
+        case "/.well-known/agent-card.json":
+          return json({
+            name: "Tide notes",
+            description: "Tide pool counts",
+            version: "1.0.0",
+            supportedInterfaces: [{ url: `${base}/a2a`, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+            skills: [{ id: "count", name: "Count", description: "Counts", tags: [] }],
+          });
+        case "/.well-known/agent-skills/index.json":
+          return json({ skills: [{ name: "count", type: "skill-md", description: "Counts", url: `${base}/skills/count/SKILL.md` }] });
+        case "/.well-known/api-catalog":
+          return json(
+            { linkset: [{ anchor: `${base}/`, "service-desc": [{ href: `${base}/openapi.json` }] }] },
+            'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+          );
+        case "/openapi.json":
+          return json({
+            openapi: "3.1.0",
+            info: { title: "Tide", version: "1" },
+            paths: {
+              "/ask": { get: { responses: { 200: { description: "ok" } } } },
+              "/counts.json": { get: { security: [], responses: { 200: { description: "ok" } } } },
+            },
+          });
+        case "/ask":
+          return json({ query_id: "1", results: [{ url: `${base}/`, name: "Tide notes", score: 90 }] });
+        case "/.well-known/tdmrep.json":
+          return json([{ location: "/*", "tdm-reservation": 1, "tdm-policy": `${base}/policy.json` }]);
+        case "/AGENTS.md":
+          return send(res, 200, "text/markdown", "# AGENTS.md\n\nRun `npm test`.\n");
+        case "/.well-known/ai-plugin.json":
+          // A redirect to a private address: the guard refuses it before connecting.
+          res.writeHead(302, { location: "http://10.0.0.1/ai-plugin.json" });
+          return res.end();
+        default:
+          return send(res, 404, "text/html", "<!doctype html><html><body>Not found</body></html>");
+      }
+    },
+    port,
+    delays,
+  );
   return site.then((s) => ((base = s.base), s));
 }
 
 /** A site that states nothing in robots.txt beyond blocking two crawlers, and enforces and prices at the server. */
-export function startWalledSite(): Promise<LensSite> {
+export function startWalledSite(port = 0): Promise<LensSite> {
   return serve((req, res, url) => {
     const ua = String(req.headers["user-agent"] ?? "");
     if (url.pathname === "/robots.txt")
@@ -168,7 +175,7 @@ export function startWalledSite(): Promise<LensSite> {
       "text/html; charset=utf-8",
       `<!doctype html><html><head><title>Walled garden</title></head><body><main><h1>Walled garden</h1>${PARAGRAPH.repeat(30)}</main></body></html>`,
     );
-  });
+  }, port);
 }
 
 /** A site whose robots.txt fails with 503 (RFC 9309: verdicts unknown) and whose other paths stall until `stallMs`. */

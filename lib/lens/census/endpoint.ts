@@ -36,6 +36,51 @@ export const CensusSchema = named(
   "A weekly record of 16 representative sites: each one's readiness score, level and terms tier over time.",
 );
 
+/** The census as /lens/census.json answers it (throws ApiError storage_unavailable); the page and its twin read it here too. */
+export async function readCensus(): Promise<z.infer<typeof CensusSchema>> {
+  let weeks;
+  try {
+    weeks = await readWeeks(getStore());
+  } catch (e) {
+    if (e instanceof StoreUnavailableError)
+      throw new ApiError("storage_unavailable", "The census could not be read right now.", {
+        cause: e,
+        headers: { "retry-after": "60" },
+      });
+    throw e;
+  }
+  const scheduled = jobsEnabled();
+  const next = scheduled ? nextRun(lensCensus.schedule) : null;
+  return {
+    ok: true as const,
+    schedule: lensCensus.schedule,
+    scheduled,
+    nextRunAt: next?.toISOString() ?? null,
+    keptWeeks: KEPT_WEEKS,
+    weeks: weeks.map((w) => w.week),
+    sites: censusSites().map((site) => ({
+      ...site,
+      series: weeks.flatMap((w) => {
+        const r = w.results.find((x) => x.key === site.key);
+        return r
+          ? [
+              {
+                week: w.week,
+                ranAt: w.ranAt,
+                status: r.status,
+                score: r.score,
+                fieldScore: r.fieldScore,
+                level: r.level,
+                tier: r.tier,
+                ...(r.error ? { error: r.error } : {}),
+              },
+            ]
+          : [];
+      }),
+    })),
+  };
+}
+
 export const getCensus = defineEndpoint({
   name: "getCensus",
   summary: "Weekly agent-readiness census of 16 sites",
@@ -45,48 +90,6 @@ export const getCensus = defineEndpoint({
   output: CensusSchema,
   outputDescription: "The census",
   errors: [{ status: 503, code: "storage_unavailable", description: "The census history could not be read right now" }],
-  async run() {
-    let weeks;
-    try {
-      weeks = await readWeeks(getStore());
-    } catch (e) {
-      if (e instanceof StoreUnavailableError)
-        throw new ApiError("storage_unavailable", "The census could not be read right now.", {
-          cause: e,
-          headers: { "retry-after": "60" },
-        });
-      throw e;
-    }
-    const scheduled = jobsEnabled();
-    const next = scheduled ? nextRun(lensCensus.schedule) : null;
-    return {
-      ok: true as const,
-      schedule: lensCensus.schedule,
-      scheduled,
-      nextRunAt: next?.toISOString() ?? null,
-      keptWeeks: KEPT_WEEKS,
-      weeks: weeks.map((w) => w.week),
-      sites: censusSites().map((site) => ({
-        ...site,
-        series: weeks.flatMap((w) => {
-          const r = w.results.find((x) => x.key === site.key);
-          return r
-            ? [
-                {
-                  week: w.week,
-                  ranAt: w.ranAt,
-                  status: r.status,
-                  score: r.score,
-                  fieldScore: r.fieldScore,
-                  level: r.level,
-                  tier: r.tier,
-                  ...(r.error ? { error: r.error } : {}),
-                },
-              ]
-            : [];
-        }),
-      })),
-    };
-  },
+  run: () => readCensus(),
   http: { path: "/lens/census.json", cache: { maxAge: 600, staleWhileRevalidate: 3600 } },
 });

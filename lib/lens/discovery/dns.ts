@@ -1,4 +1,5 @@
 import dnsPacket from "dns-packet";
+import ipaddr from "ipaddr.js";
 import { fetch as undiciFetch } from "undici";
 import { env } from "@/lib/env";
 import { isIpLiteral } from "../address-policy";
@@ -22,9 +23,13 @@ export interface DnsResponse {
 }
 export type DnsResolver = (name: string, type: "HTTPS" | "SVCB" | "A" | "TXT") => Promise<DnsResponse>;
 
+// dns-packet 5.6 has no names for SVCB (64) and HTTPS (65): it writes and reads them as
+// UNKNOWN_<n>, with the rdata as a raw Buffer.
 const TYPE_CODES = { HTTPS: "UNKNOWN_65", SVCB: "UNKNOWN_64", A: "A", TXT: "TXT" } as const;
 const TYPE_NAMES: Record<string, string> = { UNKNOWN_65: "HTTPS", UNKNOWN_64: "SVCB" };
+const MAX_MESSAGE = 65_535; // a DNS message's length field is 16 bits (RFC 8484 §6)
 
+/** An RFC 8484 client: POST application/dns-message, RD and AD set, EDNS DO set. Throws a plain Error. */
 export function dohResolver(url: string, o: { timeoutMs?: number; signal?: AbortSignal } = {}): DnsResolver {
   return async (name, type) => {
     const query = dnsPacket.encode({
@@ -46,6 +51,15 @@ export function dohResolver(url: string, o: { timeoutMs?: number; signal?: Abort
       ],
     });
     const timeout = AbortSignal.timeout(o.timeoutMs ?? 3_000);
+    const signal = o.signal ? AbortSignal.any([timeout, o.signal]) : timeout;
+    const failed = (otherwise: string) =>
+      new Error(
+        timeout.aborted
+          ? "the DNS resolver did not answer in time"
+          : o.signal?.aborted
+            ? "the DNS lookup was cancelled"
+            : otherwise,
+      );
     let res;
     try {
       res = await undiciFetch(url, {
@@ -53,15 +67,31 @@ export function dohResolver(url: string, o: { timeoutMs?: number; signal?: Abort
         redirect: "error",
         headers: { "content-type": "application/dns-message", accept: "application/dns-message" },
         body: query,
-        signal: o.signal ? AbortSignal.any([timeout, o.signal]) : timeout,
+        signal,
       });
     } catch {
-      throw new Error(timeout.aborted ? "the DNS resolver did not answer in time" : "the DNS resolver could not be reached");
+      throw failed("the DNS resolver could not be reached");
     }
-    if (!res.ok) throw new Error(`the DNS resolver answered ${res.status}`);
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      throw new Error(`the DNS resolver answered ${res.status}`);
+    }
+    const contentType = res.headers.get("content-type");
+    if (contentType && !/^application\/dns-message\s*(;|$)/i.test(contentType)) {
+      await res.body?.cancel().catch(() => {});
+      throw new Error("the DNS resolver's answer is not a DNS message");
+    }
+    let body: Buffer;
+    try {
+      body = Buffer.from(await res.arrayBuffer());
+    } catch {
+      throw failed("the DNS resolver's answer broke off");
+    }
     let packet: dnsPacket.DecodedPacket;
     try {
-      packet = dnsPacket.decode(Buffer.from(await res.arrayBuffer()));
+      if (body.length > MAX_MESSAGE) throw new Error("too long");
+      packet = dnsPacket.decode(body);
+      if (packet.type !== "response") throw new Error("not a response");
     } catch {
       throw new Error("the DNS resolver's answer is not a DNS message");
     }
@@ -79,7 +109,7 @@ export function dohResolver(url: string, o: { timeoutMs?: number; signal?: Abort
   };
 }
 
-/** The resolver LENS_DOH_URL names, or null when DNS is turned off. */
+/** The resolver LENS_DOH_URL names (lib/env.ts; default Cloudflare's), or null when it is "off". */
 export function defaultDnsResolver(): DnsResolver | null {
   const url = env().LENS_DOH_URL;
   return url === "off" ? null : dohResolver(url);
@@ -108,16 +138,24 @@ export function parseSvcb(rdata: Buffer): SvcbRecord {
   const priority = rdata.readUInt16BE(0);
   let at = 2;
   const labels: string[] = [];
-  for (;;) {
+  for (let nameLength = 1; ; ) {
     need(at, 1);
     const len = rdata[at++];
     if (len === 0) break;
     if (len > 63) throw new Error("SVCB target name is compressed or malformed");
+    nameLength += len + 1;
+    if (nameLength > 255) throw new Error("SVCB target name is too long");
     need(at, len);
     labels.push(rdata.subarray(at, at + len).toString("latin1"));
     at += len;
   }
   const params: SvcbRecord["params"] = {};
+  const addresses = (v: Buffer, size: 4 | 16, what: string) => {
+    if (v.length === 0 || v.length % size) throw new Error(`SVCB ${what} is malformed`);
+    return Array.from({ length: v.length / size }, (_, i) =>
+      ipaddr.fromByteArray(Array.from(v.subarray(i * size, (i + 1) * size))).toString(),
+    );
+  };
   let lastKey = -1;
   while (at < rdata.length) {
     need(at, 4);
@@ -131,27 +169,24 @@ export function parseSvcb(rdata: Buffer): SvcbRecord {
     at += len;
     if (key === 1) {
       const alpn: string[] = [];
-      for (let i = 0; i < v.length;) {
+      for (let i = 0; i < v.length; ) {
         const l = v[i++];
-        if (i + l > v.length) throw new Error("SVCB alpn is malformed");
+        if (l === 0 || i + l > v.length) throw new Error("SVCB alpn is malformed");
         alpn.push(v.subarray(i, i + l).toString("latin1"));
         i += l;
       }
+      if (alpn.length === 0) throw new Error("SVCB alpn is malformed");
       params.alpn = alpn;
-    } else if (key === 2) params.noDefaultAlpn = true;
-    else if (key === 3) {
+    } else if (key === 2) {
+      if (len !== 0) throw new Error("SVCB no-default-alpn is malformed");
+      params.noDefaultAlpn = true;
+    } else if (key === 3) {
       if (len !== 2) throw new Error("SVCB port is malformed");
       params.port = v.readUInt16BE(0);
-    } else if (key === 4) {
-      if (len % 4) throw new Error("SVCB ipv4hint is malformed");
-      params.ipv4hint = Array.from({ length: len / 4 }, (_, i) => Array.from(v.subarray(i * 4, i * 4 + 4)).join("."));
-    } else if (key === 5) params.ech = { bytes: len, base64: v.toString("base64") };
-    else if (key === 6) {
-      if (len % 16) throw new Error("SVCB ipv6hint is malformed");
-      params.ipv6hint = Array.from({ length: len / 16 }, (_, i) =>
-        Array.from({ length: 8 }, (_, j) => v.readUInt16BE(i * 16 + j * 2).toString(16)).join(":"),
-      );
-    } else (params.other ??= []).push({ key, bytes: len });
+    } else if (key === 4) params.ipv4hint = addresses(v, 4, "ipv4hint");
+    else if (key === 5) params.ech = { bytes: len, base64: v.toString("base64") };
+    else if (key === 6) params.ipv6hint = addresses(v, 16, "ipv6hint");
+    else (params.other ??= []).push({ key, bytes: len });
   }
   return { priority, target: labels.length ? `${labels.join(".")}.` : ".", params };
 }
@@ -168,20 +203,41 @@ export type DnsAid =
     }
   | { ok: false; found: false; names: string[]; error: string };
 
-function notAsked(host: string): string | null {
+/** The name to ask about: lower case, no trailing dot, no IPv6 brackets. */
+const normalize = (host: string) =>
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
+
+/** Why a host is not worth a DNS question, or null when it is. */
+function skipReason(resolver: DnsResolver | null, host: string): string | null {
+  if (host === "") return "no host name to look up";
   if (isIpLiteral(host)) return "an IP address has no DNS records";
   if (host === "localhost" || host.endsWith(".localhost")) return "localhost has no public DNS records";
+  if (!resolver) return "DNS lookups are off on this deployment";
   return null;
 }
 
-/** DNS-AID (draft-mozleywilliams-dnsop-dnsaid): SVCB records at `_index._agents.<domain>`. */
+/** NOERROR with no records (NODATA) and NXDOMAIN are answers; anything else (SERVFAIL, REFUSED, …) is a failure. */
+function failedRcode(res: DnsResponse): string | null {
+  return res.rcode === "NOERROR" || res.rcode === "NXDOMAIN" ? null : `the DNS resolver answered ${res.rcode}`;
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** DNS-AID (draft-mozleywilliams-dnsop-dnsaid-02): SVCB records at `_index._agents.<domain>`. */
 export async function dnsAid(resolver: DnsResolver | null, host: string): Promise<DnsAid> {
-  const domain = host.replace(/^www\./i, "").replace(/\.$/, "");
+  const name = normalize(host);
+  const domain = name.replace(/^www\./, "");
   const names = [`_index._agents.${domain}`];
-  const skip = notAsked(host) ?? (resolver ? null : "DNS lookups are off on this deployment");
-  if (skip) return { ok: false, found: false, names, error: skip };
+  const skip = skipReason(resolver, name);
+  if (skip || !resolver) return { ok: false, found: false, names, error: skip ?? "DNS lookups are off on this deployment" };
   try {
-    const res = await resolver!(names[0], "SVCB");
+    const res = await resolver(names[0], "SVCB");
+    const failure = failedRcode(res);
+    if (failure) return { ok: false, found: false, names, error: failure };
     const answers: SvcbRecord[] = [];
     for (const a of res.answers) {
       const raw = a.type === "SVCB" ? rdataOf(a) : null;
@@ -195,7 +251,7 @@ export async function dnsAid(resolver: DnsResolver | null, host: string): Promis
       dnssecValidated: res.ad,
     };
   } catch (e) {
-    return { ok: false, found: false, names, error: (e as Error).message };
+    return { ok: false, found: false, names, error: message(e) };
   }
 }
 
@@ -209,34 +265,42 @@ export interface Ech {
   configBytes?: number;
 }
 
-/** Encrypted Client Hello: an `ech` SvcParam in the host's HTTPS record (RFC 9460, 9848). */
+/** Encrypted Client Hello: an `ech` SvcParam in the host's own HTTPS record (RFC 9460 §9, RFC 9848); no AliasMode target is followed. */
 export async function echRecord(resolver: DnsResolver | null, host: string): Promise<Ech> {
-  const skip = notAsked(host) ?? (resolver ? null : "DNS lookups are off on this deployment");
+  const name = normalize(host);
   const none = { observed: false, recordPresent: false, parsed: false, dnssecValidated: null };
-  if (skip) return { ...none, error: skip };
+  const skip = skipReason(resolver, name);
+  if (skip || !resolver) return { ...none, error: skip ?? "DNS lookups are off on this deployment" };
+  let res: DnsResponse;
   try {
-    const res = await resolver!(host.replace(/\.$/, ""), "HTTPS");
-    const raws = res.answers
-      .filter((a) => a.type === "HTTPS")
-      .map(rdataOf)
-      .filter((b): b is Buffer => b !== null);
-    if (raws.length === 0) return { ...none, dnssecValidated: res.ad, error: null };
-    try {
-      const records = raws.map(parseSvcb);
-      const withEch = records.find((r) => r.params.ech);
-      return {
-        observed: Boolean(withEch),
-        recordPresent: true,
-        parsed: true,
-        dnssecValidated: res.ad,
-        error: null,
-        ...(records[0].params.alpn ? { alpn: records[0].params.alpn } : {}),
-        ...(withEch ? { configBytes: withEch.params.ech!.bytes } : {}),
-      };
-    } catch (e) {
-      return { observed: false, recordPresent: true, parsed: false, dnssecValidated: res.ad, error: (e as Error).message };
-    }
+    res = await resolver(name, "HTTPS");
   } catch (e) {
-    return { ...none, error: (e as Error).message };
+    return { ...none, error: message(e) };
   }
+  const failure = failedRcode(res);
+  if (failure) return { ...none, error: failure };
+  const raws = res.answers
+    .filter((a) => a.type === "HTTPS")
+    .map(rdataOf)
+    .filter((b): b is Buffer => b !== null);
+  if (raws.length === 0) return { ...none, dnssecValidated: res.ad, error: null };
+  let records: SvcbRecord[];
+  try {
+    records = raws.map(parseSvcb);
+  } catch (e) {
+    return { observed: false, recordPresent: true, parsed: false, dnssecValidated: res.ad, error: message(e) };
+  }
+  // ServiceMode records in priority order (RFC 9460 §2.4.1); AliasMode (priority 0) carries no parameters.
+  const service = records.filter((r) => r.priority > 0).sort((a, b) => a.priority - b.priority);
+  const withEch = service.find((r) => r.params.ech);
+  const shown = withEch ?? service[0];
+  return {
+    observed: Boolean(withEch),
+    recordPresent: true,
+    parsed: true,
+    dnssecValidated: res.ad,
+    error: null,
+    ...(shown?.params.alpn ? { alpn: shown.params.alpn } : {}),
+    ...(withEch ? { configBytes: withEch.params.ech!.bytes } : {}),
+  };
 }

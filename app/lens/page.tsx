@@ -1,0 +1,68 @@
+import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/site/metadata";
+import { lensFetch } from "@/lib/lens/endpoint";
+import { callForPage, param } from "@/lib/lens/page-call";
+import type { LensObservation } from "@/lib/lens/observe";
+import { LensObservationView } from "@/components/lens-observation";
+
+export const metadata: Metadata = pageMetadata({
+  path: "/lens",
+  title: "Lens",
+  description:
+    "See a public page as AI crawlers and agents see it: robots.txt verdicts per crawler, what each one is served, agent doors and a readiness score.",
+});
+
+// Each submission inspects a URL: nothing to prerender.
+export const dynamic = "force-dynamic";
+
+type Props = { searchParams: Promise<{ url?: string | string[] }> };
+
+/** The inspector. A plain GET form: it works without JavaScript, and the result has a URL to share. */
+export default async function LensPage({ searchParams }: Props) {
+  const url = param((await searchParams).url);
+  const result = url ? await callForPage<LensObservation>(lensFetch, { url }) : null;
+  return (
+    <>
+      <h1>Lens</h1>
+      <p className="lede">
+        How a machine sees a public page: fetched by this site&rsquo;s crawler (its requests are <a href="/developers#lens">signed</a>),
+        then re-read as each major AI crawler, with the site&rsquo;s robots.txt, terms and agent doors. Also as an{" "}
+        <a href="/developers#lens">API</a>, an MCP tool and a terminal tool (<code>npx site-lens &lt;url&gt;</code>). Compare two pages on{" "}
+        <a href="/lens/compare">compare</a>; the weekly <a href="/lens/census">census</a> follows 16 sites.
+      </p>
+      <form action="/lens" method="get" className="search-form" role="search" aria-label="Inspect a URL">
+        <label htmlFor="url" className="visually-hidden">
+          URL to inspect
+        </label>
+        <input
+          id="url"
+          name="url"
+          type="text"
+          inputMode="url"
+          autoComplete="url"
+          defaultValue={url}
+          maxLength={2048}
+          placeholder="example.com"
+          required
+        />
+        <button type="submit">Inspect</button>
+      </form>
+      {result && !result.ok ? (
+        <p role="alert" className="lens-error">
+          {result.status === 429
+            ? `The inspect budget (30 a minute) is spent: try again in ${result.retryAfter ?? "a few"} seconds.`
+            : result.error}{" "}
+          <span className="meta-line">{result.status === 429 ? "" : result.hint}</span>
+        </p>
+      ) : null}
+      {result?.ok ? (
+        <>
+          <p className="meta-line">
+            {result.data.url} · <a href={`/lens/fetch?url=${encodeURIComponent(url)}`}>JSON</a>
+          </p>
+          <LensObservationView o={result.data} />
+        </>
+      ) : null}
+    </>
+  );
+}
