@@ -192,3 +192,62 @@ export function startBrokenSite(stallMs = 0): Promise<LensSite> {
     setTimeout(() => send(res, 404, "text/plain", "no"), stallMs);
   });
 }
+
+/** A site with a home page and nothing else: every other path is a 404. */
+export function startEmptySite(): Promise<LensSite> {
+  return serve((_req, res, url) => {
+    if (url.pathname === "/")
+      return send(
+        res,
+        200,
+        "text/html; charset=utf-8",
+        `<!doctype html><html><head><title>Plain</title></head><body><p>${"Just words. ".repeat(40)}</p></body></html>`,
+      );
+    send(res, 404, "text/html", "<!doctype html><html><body>Not found</body></html>");
+  });
+}
+
+/**
+ * A site whose well-known files are all broken: every path answers 200 with an HTML page
+ * (a "soft 404"), except the MCP card and agent card, which are invalid JSON.
+ */
+export function startSoft404Site(): Promise<LensSite> {
+  return serve((_req, res, url) => {
+    if (url.pathname === "/.well-known/mcp/server-card.json" || url.pathname === "/.well-known/agent-card.json")
+      return send(res, 200, "application/json", '{"name": "broken",');
+    send(
+      res,
+      200,
+      "text/html; charset=utf-8",
+      `<!doctype html><html><head><title>Anything</title></head><body><p>${"Whatever you asked for. ".repeat(20)}</p></body></html>`,
+    );
+  });
+}
+
+/** Private and metadata addresses in the spellings a redirect might use; the guard must refuse each before connecting. */
+export const PRIVATE_TARGETS = [
+  "http://10.0.0.1/x",
+  "http://169.254.169.254/latest/meta-data/",
+  "http://[::1]:6379/",
+  "http://127.0.0.1:6379/",
+  "http://localhost/",
+  "http://metadata.google.internal/computeMetadata/v1/",
+  "http://0x7f000001/",
+  "http://[::ffff:10.0.0.1]/",
+];
+
+/** A site whose home page is fine and every other path (every probe, /mcp, the .md twin) redirects to a private address. */
+export function startRedirectingSite(): Promise<LensSite> {
+  let n = 0;
+  return serve((_req, res, url) => {
+    if (url.pathname === "/")
+      return send(
+        res,
+        200,
+        "text/html; charset=utf-8",
+        "<!doctype html><html><head><title>Redirects</title></head><body><p>Hello.</p></body></html>",
+      );
+    res.writeHead(302, { location: PRIVATE_TARGETS[n++ % PRIVATE_TARGETS.length] });
+    res.end();
+  });
+}

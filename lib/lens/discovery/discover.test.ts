@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { observe } from "../observe";
-import { startBrokenSite, startNativeSite, startWalledSite, type LensSite } from "../../../tests/helpers/lens-sites";
+import {
+  startBrokenSite,
+  startEmptySite,
+  startNativeSite,
+  startRedirectingSite,
+  startSoft404Site,
+  startWalledSite,
+  type LensSite,
+} from "../../../tests/helpers/lens-sites";
 
 /**
  * The discovery and bot-view passes against loopback sites: one that opens every door, one
@@ -137,6 +145,93 @@ describe("a site whose robots.txt fails", () => {
       expect((o.discovery!.sitemapXml as { error: string }).error).toMatch(/second|ran out/);
     } finally {
       await slow.close();
+    }
+  });
+});
+
+/** Every readiness check, site by site: P pass, F fail, N neutral (set aside as notApplicable when marked *). */
+const EXPECTED: Record<string, Record<string, string>> = {
+  //                  native  walled  empty  soft404
+  robotsTxt: { native: "P", walled: "P", empty: "F", soft404: "F" },
+  sitemap: { native: "P", walled: "F", empty: "F", soft404: "F" },
+  linkHeaders: { native: "P", walled: "F", empty: "F", soft404: "F" },
+  dnsAid: { native: "N*", walled: "N*", empty: "N*", soft404: "N*" },
+  markdownNegotiation: { native: "P", walled: "F", empty: "F", soft404: "F" },
+  llmsTxt: { native: "P", walled: "F", empty: "F", soft404: "F" },
+  robotsTxtAiRules: { native: "P", walled: "P", empty: "F", soft404: "F" },
+  contentSignals: { native: "P", walled: "F", empty: "F", soft404: "F" },
+  webBotAuth: { native: "P", walled: "N", empty: "N", soft404: "N" },
+  oauthDiscovery: { native: "N*", walled: "N", empty: "N", soft404: "N" },
+  oauthProtectedResource: { native: "N*", walled: "N", empty: "N", soft404: "N" },
+  authMd: { native: "N*", walled: "N", empty: "N", soft404: "N" },
+  apiCatalog: { native: "P", walled: "F", empty: "F", soft404: "F" },
+  mcpServerCard: { native: "P", walled: "F", empty: "F", soft404: "F" },
+  a2aAgentCard: { native: "P", walled: "F", empty: "F", soft404: "F" },
+  agentSkills: { native: "P", walled: "F", empty: "F", soft404: "F" },
+  webMcp: { native: "P", walled: "F", empty: "F", soft404: "F" },
+  x402: { native: "N", walled: "P", empty: "N", soft404: "N" },
+  ucp: { native: "N", walled: "F", empty: "N", soft404: "N" },
+  acp: { native: "N", walled: "F", empty: "N", soft404: "N" },
+  ap2: { native: "N", walled: "F", empty: "N", soft404: "N" },
+};
+const WORD: Record<string, string> = { P: "pass", F: "fail", N: "neutral" };
+
+describe("readiness, check by check, on each fixture site", () => {
+  const starters = { native: startNativeSite, walled: startWalledSite, empty: startEmptySite, soft404: startSoft404Site };
+  for (const [name, start] of Object.entries(starters)) {
+    it(`scores ${name} as expected on every check`, async () => {
+      const site = name === "native" ? native : name === "walled" ? walled : await start();
+      try {
+        const o = await look(site);
+        const checks = o.readiness!.checks;
+        expect(Object.keys(checks).sort()).toEqual(Object.keys(EXPECTED).sort());
+        for (const [key, bySite] of Object.entries(EXPECTED)) {
+          const want = bySite[name];
+          expect(checks[key].status, `${name} ${key}: ${checks[key].detail}`).toBe(WORD[want[0]]);
+          expect(checks[key].notApplicable ?? false, `${name} ${key} notApplicable`).toBe(want.endsWith("*"));
+        }
+        const scored = Object.values(checks).filter((c) => c.countInScore);
+        expect(o.readiness!.counted).toBe(scored.length);
+        expect(o.readiness!.passed).toBe(scored.filter((c) => c.status === "pass").length);
+        if (name === "empty" || name === "soft404") {
+          expect(o.readiness!.level).toBe(0);
+          expect(o.terms!.spectrum.tier).toBe("open");
+          expect(o.agent!.strategy.verdict).toBe("human-only");
+        }
+      } finally {
+        if (site !== native && site !== walled) await site.close();
+      }
+    });
+  }
+});
+
+describe("the SSRF guard on every hop of the discovery pass", () => {
+  it("refuses every probe, negotiation and MCP call that redirects to a private or metadata address, before connecting", async () => {
+    const site = await startRedirectingSite();
+    try {
+      const o = await look(site);
+      const probes = Object.entries(o.discovery!).filter(
+        ([, v]) => v && typeof v === "object" && "url" in (v as object) && "ok" in (v as object),
+      );
+      expect(probes.length).toBe(11);
+      for (const [key, p] of probes) {
+        expect(p, key).toMatchObject({ ok: false });
+        expect((p as { error: string }).error, key).toMatch(/^Redirect 1 was refused: /);
+      }
+      const nested = [
+        ...Object.values(o.discovery!.oauthDiscovery as Record<string, { error: string }>),
+        (o.discovery!.commerce as Record<string, { error: string }>).ucp,
+        (o.discovery!.commerce as Record<string, { error: string }>).acp,
+      ];
+      for (const p of nested) expect(p.error).toMatch(/^Redirect 1 was refused: /);
+      for (const door of ["agentCard", "openapi", "aiPlugin", "apiCatalog"] as const)
+        expect(o.agent![door].detail, door).toMatch(/refused/);
+      expect(o.agent!.mcp.verdict).not.toBe("yes");
+      expect(o.agent!.mdNegotiation.supported).toBe(false);
+      // Every redirect was answered by the site itself; nothing else was ever contacted (the loopback guard would have failed the test).
+      expect(site.seen.filter((s) => s.path !== "/").length).toBeGreaterThanOrEqual(probes.length);
+    } finally {
+      await site.close();
     }
   });
 });

@@ -54,11 +54,7 @@ export function dohResolver(url: string, o: { timeoutMs?: number; signal?: Abort
     const signal = o.signal ? AbortSignal.any([timeout, o.signal]) : timeout;
     const failed = (otherwise: string) =>
       new Error(
-        timeout.aborted
-          ? "the DNS resolver did not answer in time"
-          : o.signal?.aborted
-            ? "the DNS lookup was cancelled"
-            : otherwise,
+        timeout.aborted ? "the DNS resolver did not answer in time" : o.signal?.aborted ? "the DNS lookup was cancelled" : otherwise,
       );
     let res;
     try {
@@ -138,7 +134,7 @@ export function parseSvcb(rdata: Buffer): SvcbRecord {
   const priority = rdata.readUInt16BE(0);
   let at = 2;
   const labels: string[] = [];
-  for (let nameLength = 1; ; ) {
+  for (let nameLength = 1; ;) {
     need(at, 1);
     const len = rdata[at++];
     if (len === 0) break;
@@ -169,7 +165,7 @@ export function parseSvcb(rdata: Buffer): SvcbRecord {
     at += len;
     if (key === 1) {
       const alpn: string[] = [];
-      for (let i = 0; i < v.length; ) {
+      for (let i = 0; i < v.length;) {
         const l = v[i++];
         if (l === 0 || i + l > v.length) throw new Error("SVCB alpn is malformed");
         alpn.push(v.subarray(i, i + l).toString("latin1"));
