@@ -17,9 +17,9 @@ export default async function CensusPage() {
     <>
       <h1>Lens census</h1>
       <p className="lede">
-        Every week <a href="/lens">lens</a> reads the home pages of {view.state === "ok" ? view.census.sites.length : 16} sites (publishers, documentation, shops, personal sites and
-        sites built for agents) and records how ready each is for agents and what it tells AI crawlers. Also as{" "}
-        <a href="/lens/census.json">JSON</a>.
+        Every week <a href="/lens">lens</a> reads the home pages of {view.state === "ok" ? view.census.sites.length : 16} sites (publishers,
+        documentation, shops, personal sites and sites built for agents) and records how ready each is for agents and what it tells AI
+        crawlers. Also as <a href="/lens/census.json">JSON</a>.
       </p>
       {view.state === "unavailable" ? (
         <p role="status">The census could not be read right now. Try again in a minute.</p>

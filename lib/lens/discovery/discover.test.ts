@@ -218,12 +218,9 @@ describe("the SSRF guard on every hop of the discovery pass", () => {
         expect(p, key).toMatchObject({ ok: false });
         expect((p as { error: string }).error, key).toMatch(/^Redirect 1 was refused: /);
       }
-      const nested = [
-        ...Object.values(o.discovery!.oauthDiscovery as Record<string, { error: string }>),
-        (o.discovery!.commerce as Record<string, { error: string }>).ucp,
-        (o.discovery!.commerce as Record<string, { error: string }>).acp,
-      ];
-      for (const p of nested) expect(p.error).toMatch(/^Redirect 1 was refused: /);
+      const d = o.discovery!;
+      const nested = [d.oauthDiscovery.openidConfiguration, d.oauthDiscovery.oauthAuthorizationServer, d.commerce.ucp, d.commerce.acp];
+      for (const p of nested) expect((p as { error?: string }).error).toMatch(/^Redirect 1 was refused: /);
       for (const door of ["agentCard", "openapi", "aiPlugin", "apiCatalog"] as const)
         expect(o.agent![door].detail, door).toMatch(/refused/);
       expect(o.agent!.mcp.verdict).not.toBe("yes");
