@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Contract, call } from "./helpers/openapi";
 import { httpRequest } from "./helpers/http";
 import { JobOutcomeSchema } from "@/lib/jobs/types";
-import { startServer, type RunningServer } from "./helpers/server";
+import { freePort, startServer, type RunningServer } from "./helpers/server";
 import { SHARED_REDIS_URL, withRedis } from "./helpers/redis";
 import { firmList, startFirmSites, type FirmSites } from "./helpers/firm-sites";
 
@@ -18,6 +18,8 @@ import { firmList, startFirmSites, type FirmSites } from "./helpers/firm-sites";
 const SECRET = "test-cron-secret-0123456789";
 let sites: FirmSites;
 let firmsFile: string;
+let censusFile: string;
+let closedPort = 0;
 const root = path.resolve(import.meta.dirname, "..");
 
 beforeAll(async () => {
@@ -32,13 +34,18 @@ beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "around-"));
   firmsFile = path.join(dir, "firms.json");
   writeFileSync(firmsFile, firmList(sites));
+  // The census also runs when jobs are on: point it at a closed loopback port, so it fails fast and never touches the firm sites.
+  closedPort = await freePort();
+  censusFile = path.join(dir, "census.json");
+  writeFileSync(censusFile, JSON.stringify([{ key: "closed", name: "Closed", url: `http://127.0.0.1:${closedPort}/`, category: "personal", why: "a closed port" }]));
 });
 afterAll(() => sites?.close());
 
 const appEnv = (extra: Record<string, string> = {}) => ({
   REDIS_URL: SHARED_REDIS_URL,
   AROUND_FIRMS_FILE: firmsFile,
-  LENS_ALLOW_HOSTS: sites.hostPort,
+  CENSUS_SITES_FILE: censusFile,
+  LENS_ALLOW_HOSTS: `${sites.hostPort},127.0.0.1:${closedPort}`,
   CRON_SECRET: SECRET,
   ...extra,
 });
