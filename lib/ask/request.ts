@@ -14,8 +14,28 @@ const MAX_PREV_TEXT = 20_000;
 const STREAMING_OFF = new Set(["0", "false", "no", "off"]);
 
 const blankIsAbsent = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+type Mode = (typeof MODES)[number];
+
+/** "list", or a comma-separated combination such as "list, summarize" (what search-components and NLWeb_Core send). */
+export function parseModes(v: string): Mode[] | null {
+  const parts = v
+    .split(",")
+    .map((p) => p.trim().toLowerCase())
+    .filter(Boolean);
+  if (parts.length === 0 || !parts.every((p) => (MODES as readonly string[]).includes(p))) return null;
+  return [...new Set(parts)] as Mode[];
+}
 const mode = (description: string) =>
-  z.preprocess(blankIsAbsent, z.enum(MODES, { error: "mode must be list, summarize or generate" }).optional()).meta({ description });
+  z
+    .preprocess(
+      blankIsAbsent,
+      z
+        .string()
+        .max(60)
+        .refine((v) => parseModes(v) !== null, { error: "mode must be list, summarize or generate, or a comma-separated list of them" })
+        .optional(),
+    )
+    .meta({ description });
 
 /** prev as comma-separated text or a JSON array (the NLWeb chat UI sends JSON.stringify(array)); at most 10 used. */
 export function parsePrev(raw: string | readonly string[] | null | undefined): string[] {
@@ -49,7 +69,9 @@ export const AskInputSchema = z.object({
   streaming: z.union([z.boolean(), z.string()]).optional().meta({
     description: "0, false, no or off (or false): one JSON body; anything else or absent: text/event-stream. Ignored by the MCP tool.",
   }),
-  mode: mode("list (default); summarize and generate are not served (501 with `supported_modes`)"),
+  mode: mode(
+    "list (default), or a comma-separated combination such as `list, summarize`: a combination with list is answered with the list, and `_meta.modes_not_served` names the rest; summarize or generate alone are not served (501 with `supported_modes`)",
+  ),
   generate_mode: z.string().max(40).optional().meta({ description: "Legacy spelling of mode, read only when mode is absent" }),
   site: z.string().max(300).optional().meta({ description: "Empty, all, this host, or https://this host; anything else is a 400" }),
   top_k: clampedInt({ min: 1, max: 50, default: 10, description: "Results:", optional: true }),
@@ -72,6 +94,8 @@ export interface AskRequest {
   topK: number;
   streaming: boolean;
   queryId: string;
+  /** Modes the client asked for beside list, which are not served (said in `_meta.modes_not_served`). */
+  modesNotServed: string[];
 }
 
 /** `query_id` for an error body, before or without validation. */
@@ -98,10 +122,11 @@ function checkSite(site: string | undefined, host: string): void {
   }
 }
 
-function legacyMode(v: string | undefined): (typeof MODES)[number] | undefined {
+function legacyMode(v: string | undefined): Mode[] | undefined {
   const t = v?.trim();
   if (!t) return undefined;
-  if ((MODES as readonly string[]).includes(t)) return t as (typeof MODES)[number];
+  const modes = parseModes(t);
+  if (modes) return modes;
   throw new ApiError("bad_request", "generate_mode must be list, summarize or generate.", { extras: { parameter: "generate_mode" } });
 }
 
@@ -114,9 +139,9 @@ export function streamingOn(v: boolean | string | undefined): boolean {
 /** The validated input as one request; the rules zod cannot know (this host, modes not served). */
 export function toAskRequest(input: AskInput, host: string, dialect: AskRequest["dialect"]): AskRequest {
   checkSite(input.site, host);
-  const m = input.mode ?? legacyMode(input.generate_mode);
-  if (m && m !== "list") {
-    throw new ApiError("not_implemented", `mode ${m} is not served: answers are lists of pages, never generated text.`, {
+  const modes = (input.mode ? parseModes(input.mode) : legacyMode(input.generate_mode)) ?? ["list"];
+  if (!modes.includes("list")) {
+    throw new ApiError("not_implemented", `mode ${modes.join(", ")} is not served: answers are lists of pages, never generated text.`, {
       extras: { parameter: "mode", supported_modes: [...MODES_SUPPORTED] },
     });
   }
@@ -129,6 +154,7 @@ export function toAskRequest(input: AskInput, host: string, dialect: AskRequest[
     topK: input.top_k ?? input.limit ?? 10,
     streaming: streamingOn(input.streaming),
     queryId: input.query_id ?? randomUUID(),
+    modesNotServed: modes.filter((m) => m !== "list"),
   };
 }
 

@@ -36,6 +36,7 @@ export function askMeta(req: AskRequest, ranking: string) {
     ranking,
     description: "extractive" as const,
     modes_supported: [...MODES_SUPPORTED],
+    ...(req.modesNotServed.length ? { modes_not_served: req.modesNotServed } : {}),
     ...(req.dialect === "0.55" ? { request_id: req.queryId } : {}),
   };
 }
@@ -57,6 +58,24 @@ export function askBody(req: AskRequest, ranked: Ranked, base: string, host: str
 export type AskAnswer = ReturnType<typeof askBody>;
 
 /**
+ * A result as a schema.org object with NLWeb's fields at the top (what search-components'
+ * parser accepts: @type, @id, score, site). Each page is also an Article, the type such
+ * clients render; its own type comes first.
+ */
+export function schemaItem(r: ReturnType<typeof askResult>) {
+  const type = r.schema_object["@type"];
+  return {
+    ...r.schema_object,
+    "@type": type === "BlogPosting" ? type : [type, "Article"],
+    headline: r.name,
+    description: r.description ?? r.schema_object.description,
+    score: r.score,
+    site: r.site,
+    grounding: { source_urls: [r.url], url: r.url },
+  };
+}
+
+/**
  * The answer as server-sent events, drawn from the same data as the JSON body. Legacy
  * (GET): unnamed `data:` messages ending with `complete` (EventSource clients reconnect
  * and re-ask without it). 0.55 (POST): named events start, result (one per result) and
@@ -68,14 +87,18 @@ export function askStream(answer: AskAnswer, dialect: AskRequest["dialect"], cli
   const frames: string[] = [];
   const send = (data: unknown, event?: string) => frames.push(`${event ? `event: ${event}\n` : ""}data: ${JSON.stringify(data)}\n\n`);
   if (dialect === "legacy") {
-    send({ message_type: "api_version", api_version: "0.1", query_id: id });
+    // _meta rides on the first message: NLWeb_Core's chat UI skips any message carrying
+    // _meta, so a complete with _meta would never close its EventSource.
+    send({ message_type: "api_version", api_version: "0.1", query_id: id, _meta: answer._meta });
     if (answer.decontextualized_query)
       send({ message_type: "decontextualized_query", decontextualized_query: answer.decontextualized_query, query_id: id });
-    send({ message_type: "result_batch", results: answer.results, query_id: id });
-    send({ message_type: "complete", query_id: id, total: answer.total, _meta: answer._meta });
+    const content = answer.results.map((data) => ({ type: "resource", resource: { data } }));
+    send({ message_type: "result_batch", results: answer.results, content, query_id: id });
+    send({ message_type: "complete", type: "complete", query_id: id, total: answer.total });
   } else {
     send({ _meta: { response_type: "answer", version: "0.55", request_id: id }, query_id: id }, "start");
-    answer.results.forEach((item, index) => send({ index, item }, "result"));
+    // `results` for readers of each data line's results array (search-components, NLWeb_Core's UI), beside the 0.55 {index, item}.
+    answer.results.forEach((item, index) => send({ index, item, results: [schemaItem(item)] }, "result"));
     send({ _meta: { ...answer._meta, response_type: "answer", version: "0.55" }, query_id: id, total: answer.total }, "complete");
   }
   let next = 0;

@@ -36,6 +36,12 @@ export const AskMetaSchema = named(
     ranking: z.string().meta({ description: "Which ranker ran: `model: embedded …`, `model: remote …`, or `lexical: <reason>`" }),
     description: z.literal("extractive"),
     modes_supported: z.array(z.string()),
+    modes_not_served: z
+      .array(z.string())
+      .optional()
+      .meta({
+        description: "Modes the request asked for beside list that were not served (summarize, generate): the list is the whole answer",
+      }),
     request_id: z.string().optional(),
   }),
 );
@@ -59,7 +65,7 @@ export const AskStreamSchema = named(
   "AskEventStream",
   z.string().meta({
     description:
-      "Server-sent events. GET (legacy NLWeb): unnamed `data:` messages with `message_type` api_version, decontextualized_query (when given), result_batch {results}, and always a final complete. POST (0.55): named events start {_meta}, result {index, item: AskResult} per result, complete {_meta, total}.",
+      "Server-sent events. GET (legacy NLWeb): unnamed `data:` messages with `message_type` api_version (carrying `_meta`), decontextualized_query (when given), result_batch {results, content} (`content` holds each result as `{type: resource, resource: {data}}` for clients that read that form), and always a final complete {type: complete, total}. POST (0.55): named events start {_meta}, result {index, item: AskResult, results: [the item as a schema.org object with @type, @id, score, site and grounding]} per result (for clients that read `results` from each data line), complete {_meta, total}.",
   }),
 );
 
