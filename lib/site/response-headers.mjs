@@ -1,0 +1,69 @@
+// The last word on a few response headers, applied by server.mjs as the response goes out
+// (after Next and the route have set theirs). Plain JavaScript, like server.mjs.
+//
+// - One `Vary` header: Next adds its own (rsc, next-router-*), a route adds Accept, the
+//   compressor adds Accept-Encoding. Sent as separate lines, a shared cache such as nginx
+//   keeps only the last, and then serves HTML to a Markdown request and the other way round.
+// - Pages and their Markdown twins say `Vary: Accept` whatever the request's Accept.
+// - A page's HTML links its twin (`Link: <…>; rel="alternate"; type="text/markdown"`) and is
+//   cached briefly by shared caches and revalidated by browsers (ETag), instead of Next's
+//   default `s-maxage=31536000` for prerendered pages, which would outlive a redeploy.
+
+/** Cache-Control of a page's HTML: browsers revalidate (the ETag makes that a 304), shared caches keep it 5 minutes. */
+export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, must-revalidate";
+
+/** @param {unknown} v @returns {string[]} */
+function varyValues(v) {
+  if (v === undefined || v === null) return [];
+  return (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(",")).map((s) => s.trim()).filter(Boolean);
+}
+
+/** Unique header names, first spelling kept. @param {string[]} values */
+export function mergeVary(values) {
+  const seen = new Map();
+  for (const v of values) if (!seen.has(v.toLowerCase())) seen.set(v.toLowerCase(), v);
+  return [...seen.values()].join(", ");
+}
+
+/**
+ * Wraps `res.writeHead` (Node calls it for implicit headers too) to settle Vary, Link and
+ * Cache-Control. `page`: the twin path of the page this request asked for, when it is a page;
+ * `negotiated`: the answer depends on Accept (a page or a twin).
+ * @param {import("node:http").ServerResponse} res
+ * @param {{ negotiated: boolean; twinPath?: string }} o
+ */
+export function settleHeaders(res, o) {
+  const writeHead = res.writeHead;
+  // @ts-expect-error Node's overloads: (status, headers?) or (status, reason, headers?)
+  res.writeHead = function settled(status, ...rest) {
+    const i = typeof rest[0] === "string" ? 1 : 0;
+    const given = rest[i];
+    const vary = varyValues(res.getHeader("vary"));
+    if (Array.isArray(given)) {
+      // Raw [name, value, name, value…] pairs.
+      for (let k = given.length - 2; k >= 0; k -= 2) {
+        if (String(given[k]).toLowerCase() === "vary") {
+          vary.push(...varyValues(given[k + 1]));
+          given.splice(k, 2);
+        }
+      }
+    } else if (given && typeof given === "object") {
+      for (const name of Object.keys(given))
+        if (name.toLowerCase() === "vary") {
+          vary.push(...varyValues(given[name]));
+          delete given[name];
+        }
+    }
+    if (o.negotiated) vary.push("Accept");
+    if (vary.length) res.setHeader("Vary", mergeVary(vary));
+    const type = String(res.getHeader("content-type") ?? (given && !Array.isArray(given) ? (given["content-type"] ?? given["Content-Type"] ?? "") : ""));
+    if (o.twinPath && status === 200 && type.startsWith("text/html")) {
+      const link = `<${o.twinPath}>; rel="alternate"; type="text/markdown"`;
+      const existing = res.getHeader("link");
+      res.setHeader("Link", existing ? `${existing}, ${link}` : link);
+      const cache = String(res.getHeader("cache-control") ?? "");
+      if (!cache || /s-maxage=31536000/.test(cache)) res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+}
