@@ -37,7 +37,10 @@ beforeAll(async () => {
   // The census also runs when jobs are on: point it at a closed loopback port, so it fails fast and never touches the firm sites.
   closedPort = await freePort();
   censusFile = path.join(dir, "census.json");
-  writeFileSync(censusFile, JSON.stringify([{ key: "closed", name: "Closed", url: `http://127.0.0.1:${closedPort}/`, category: "personal", why: "a closed port" }]));
+  writeFileSync(
+    censusFile,
+    JSON.stringify([{ key: "closed", name: "Closed", url: `http://127.0.0.1:${closedPort}/`, category: "personal", why: "a closed port" }]),
+  );
 });
 afterAll(() => sites?.close());
 

@@ -36,12 +36,9 @@ export const AskMetaSchema = named(
     ranking: z.string().meta({ description: "Which ranker ran: `model: embedded …`, `model: remote …`, or `lexical: <reason>`" }),
     description: z.literal("extractive"),
     modes_supported: z.array(z.string()),
-    modes_not_served: z
-      .array(z.string())
-      .optional()
-      .meta({
-        description: "Modes the request asked for beside list that were not served (summarize, generate): the list is the whole answer",
-      }),
+    modes_not_served: z.array(z.string()).optional().meta({
+      description: "Modes the request asked for beside list that were not served (summarize, generate): the list is the whole answer",
+    }),
     request_id: z.string().optional(),
   }),
 );

@@ -15,7 +15,10 @@ export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, must-revalid
 /** @param {unknown} v @returns {string[]} */
 function varyValues(v) {
   if (v === undefined || v === null) return [];
-  return (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(",")).map((s) => s.trim()).filter(Boolean);
+  return (Array.isArray(v) ? v : [v])
+    .flatMap((x) => String(x).split(","))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Unique header names, first spelling kept. @param {string[]} values */
@@ -56,7 +59,9 @@ export function settleHeaders(res, o) {
     }
     if (o.negotiated) vary.push("Accept");
     if (vary.length) res.setHeader("Vary", mergeVary(vary));
-    const type = String(res.getHeader("content-type") ?? (given && !Array.isArray(given) ? (given["content-type"] ?? given["Content-Type"] ?? "") : ""));
+    const type = String(
+      res.getHeader("content-type") ?? (given && !Array.isArray(given) ? (given["content-type"] ?? given["Content-Type"] ?? "") : ""),
+    );
     if (o.twinPath && status === 200 && type.startsWith("text/html")) {
       const link = `<${o.twinPath}>; rel="alternate"; type="text/markdown"`;
       const existing = res.getHeader("link");
