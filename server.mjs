@@ -4,6 +4,7 @@
 // server deletes any client-sent copy of its own header and stamps the real address in it.
 // lib/api/caller.ts reads it. (Plain JS so production needs no TypeScript loader.)
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import next from "next";
 import { ERROR_HEADERS, MAX_BODY_BYTES, errorBody, rawErrorResponse } from "./lib/core/wire.mjs";
@@ -39,6 +40,27 @@ const hostname = process.env.HOSTNAME || "0.0.0.0";
 // Markdown twins are served straight from /twins/…: deciding here (the same code as
 // proxy.ts) spares a twin the proxy pass and the loopback request of a proxy rewrite.
 const pageIndex = loadPageIndex(process.env.SITE_DATA_DIR || ".site");
+
+// Prerendered pages hold the absolute URLs of the address the build was made for (canonical
+// links, og:url, JSON-LD, the sitemap). Serving them under another SITE_URL would send
+// crawlers and share cards to the wrong host: refuse, and say how to fix it.
+const bakedUrl = readBakedUrl(process.env.SITE_DATA_DIR || ".site");
+const runtimeUrl = (process.env.SITE_URL || "").replace(/\/+$/, "");
+if (runtimeUrl && bakedUrl && runtimeUrl !== bakedUrl) {
+  console.error(
+    `This build's pages carry absolute URLs for ${bakedUrl}, but SITE_URL is ${runtimeUrl}.\n` +
+      `Build again with the address the site is served at: SITE_URL=${runtimeUrl} npm run build`,
+  );
+  process.exit(1);
+}
+
+function readBakedUrl(dir) {
+  try {
+    return String(JSON.parse(readFileSync(`${dir}/site-url.json`, "utf8")).siteUrl).replace(/\/+$/, "");
+  } catch {
+    return null;
+  }
+}
 
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();

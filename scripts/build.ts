@@ -6,8 +6,16 @@
 import { buildSite } from "./build/site";
 import { buildPhotos } from "./build/photos";
 import { ContentError } from "@/lib/content/load";
+import { writeFileSync } from "node:fs";
+import { siteUrl } from "@/lib/env";
 
 const started = performance.now();
+// Prerendered pages, the sitemap, canonical links, OpenGraph and JSON-LD carry absolute URLs
+// made now: say which, and record it so server.mjs can refuse to serve them under another SITE_URL.
+const baked = siteUrl();
+console.log(
+  `Absolute URLs in prerendered pages will use ${baked}${process.env.SITE_URL ? "" : " (SITE_URL is not set; set it when you build for a public address)"}`,
+);
 console.log("Building content…");
 try {
   const { docs } = await buildSite({ contentDir: "content", outDir: ".site", publicDir: "public/generated", log: console.log });
@@ -21,6 +29,7 @@ try {
     progress: true,
     log: console.log,
   });
+  writeFileSync(".site/site-url.json", `${JSON.stringify({ siteUrl: baked })}\n`);
 } catch (err) {
   if (err instanceof ContentError) {
     console.error(`\n${err.message}\n\nNothing was written; fix the files above and build again.`);

@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { startServer } from "./helpers/server";
+
+/**
+ * Prerendered pages carry the absolute URLs of the address the build was made for. `npm
+ * start` under another SITE_URL refuses to serve them, and says how to fix it, instead of
+ * sending crawlers and share cards to the wrong host.
+ */
+const baked = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../.site/site-url.json"), "utf8")) as { siteUrl: string })
+  .siteUrl;
+
+describe("SITE_URL at run time", () => {
+  it("refuses a SITE_URL the build did not bake in, naming both and the fix", async () => {
+    await expect(startServer({ SITE_URL: "https://elsewhere.example" })).rejects.toThrow(
+      new RegExp(
+        `absolute URLs for ${baked.replace(/[.:/]/g, "\\$&")}, but SITE_URL is https://elsewhere\\.example[\\s\\S]*SITE_URL=https://elsewhere\\.example npm run build`,
+      ),
+    );
+  });
+
+  it("serves when SITE_URL is the baked address, and every absolute URL of a page uses it", async () => {
+    const app = await startServer({ SITE_URL: baked });
+    try {
+      const html = await (await fetch(`${app.base}/writing/markdown-twins`)).text();
+      const hosts = new Set([...html.matchAll(/(?:href|content|"url"|"@id")[=:]\s*"(https?:\/\/[^/"]+)/g)].map((m) => m[1]));
+      expect([...hosts].filter((h) => h !== baked && !/schema\.org|github\.com|mastodon/.test(h))).toEqual([]);
+      const sitemap = await (await fetch(`${app.base}/sitemap.xml`)).text();
+      expect([...sitemap.matchAll(/<loc>(https?:\/\/[^/<]+)/g)].every((m) => m[1] === baked)).toBe(true);
+    } finally {
+      await app.stop();
+    }
+  });
+});
