@@ -18,17 +18,27 @@ console.log(
 );
 console.log("Building content…");
 try {
-  const { docs } = await buildSite({ contentDir: "content", outDir: ".site", publicDir: "public/generated", log: console.log });
-  console.log(`Content built: ${docs} documents in ${Math.round(performance.now() - started)} ms`);
-  console.log("Building photos…");
-  await buildPhotos({
-    photosDir: "photos",
+  const { docs } = await buildSite({
+    contentDir: "content",
     outDir: ".site",
-    publicDir: "public/generated/photos",
-    urlBase: "/generated/photos",
-    progress: true,
+    publicDir: "public/generated",
     log: console.log,
+    // After the content is known to be valid and before it is indexed: search and /ask
+    // index each photo page.
+    photos: async () => {
+      console.log("Building photos…");
+      await buildPhotos({
+        photosDir: "photos",
+        outDir: ".site",
+        publicDir: "public/generated/photos",
+        urlBase: "/generated/photos",
+        progress: true,
+        log: console.log,
+      });
+      return ".site/photos.json";
+    },
   });
+  console.log(`Site built: ${docs} documents and the photos in ${Math.round(performance.now() - started)} ms`);
   writeFileSync(".site/site-url.json", `${JSON.stringify({ siteUrl: baked })}\n`);
 } catch (err) {
   if (err instanceof ContentError) {

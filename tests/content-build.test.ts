@@ -135,8 +135,12 @@ describe("resume and the search bundles", () => {
     expect(corpus.twins["/resume"]).toContain("## Experience");
   });
 
-  it("writes the server's search index and the Pagefind bundle", async () => {
-    expect(JSON.parse(await read("search-index.json")).documentCount).toBe(6);
+  it("writes the server's search index (the written pages and the standing ones) and the Pagefind bundle", async () => {
+    expect(corpus.docs).toHaveLength(6);
+    const standing = corpus.standing.map((d) => d.url);
+    expect(standing).toEqual(expect.arrayContaining(["/", "/writing", "/resume", "/developers", "/photos", "/rn", "/coffee"]));
+    expect(corpus.docs.map((d) => d.url).filter((u) => standing.includes(u))).toEqual([]);
+    expect(JSON.parse(await read("search-index.json")).documentCount).toBe(6 + standing.length);
     const files = await readdir(path.join(publicDir, "pagefind"));
     expect(files).toEqual(expect.arrayContaining(["pagefind.js", "pagefind-ui.js", "pagefind-ui.css"]));
   });

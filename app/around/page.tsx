@@ -1,12 +1,9 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
+import { standingMeta } from "@/lib/site/standing-pages";
 import { aroundView, describeChange } from "@/lib/around/view";
 
-export const metadata: Metadata = pageMetadata({
-  path: "/around",
-  title: "Around",
-  description: "A daily crawl of a few crypto venture firm homepages: what each one says about itself, and what changed.",
-});
+export const metadata: Metadata = pageMetadata(standingMeta("/around"));
 
 // Read from the store on every request: the crawl lands there, not in the build.
 export const dynamic = "force-dynamic";

@@ -1,12 +1,9 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
+import { standingMeta } from "@/lib/site/standing-pages";
 import { coffeeView } from "@/lib/coffee/view";
 
-export const metadata: Metadata = pageMetadata({
-  path: "/coffee",
-  title: "Coffee",
-  description: "Open slots for a coffee or a call, straight from my calendar.",
-});
+export const metadata: Metadata = pageMetadata(standingMeta("/coffee"));
 
 // Slots come from the live calendar feed.
 export const dynamic = "force-dynamic";

@@ -4,12 +4,10 @@ import { publicBaseFromHeaders } from "@/lib/core/base-url";
 import { buildGuide } from "@/lib/surface/developer-guide";
 import { DeveloperGuide } from "@/components/developer-guide";
 import { JsonLd } from "@/components/json-ld";
+import { pageMetadata } from "@/lib/site/metadata";
+import { standingMeta } from "@/lib/site/standing-pages";
 
-export const metadata: Metadata = {
-  title: "Developer guide",
-  description: "The site's keyless public API: every endpoint with parameters, limits, errors and a curl example.",
-  alternates: { canonical: "/developers", types: { "text/markdown": "/developers.md" } },
-};
+export const metadata: Metadata = pageMetadata(standingMeta("/developers"));
 
 export default async function DevelopersPage() {
   const base = publicBaseFromHeaders(await headers());

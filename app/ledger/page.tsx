@@ -1,13 +1,10 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
+import { standingMeta } from "@/lib/site/standing-pages";
 import { ledgerView, money } from "@/lib/ledger/view";
 import { LedgerChart } from "@/components/ledger-chart";
 
-export const metadata: Metadata = pageMetadata({
-  path: "/ledger",
-  title: "Crawler ledger",
-  description: "Which AI crawlers read this site over the last 30 days, day by day, priced at one cent a page.",
-});
+export const metadata: Metadata = pageMetadata(standingMeta("/ledger"));
 
 // Counts change with every crawler visit; read them per request.
 export const dynamic = "force-dynamic";

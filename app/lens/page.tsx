@@ -1,16 +1,12 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
+import { standingMeta } from "@/lib/site/standing-pages";
 import { lensFetch } from "@/lib/lens/endpoint";
 import { callForPage, param } from "@/lib/lens/page-call";
 import type { LensObservation } from "@/lib/lens/observe";
 import { LensObservationView } from "@/components/lens-observation";
 
-export const metadata: Metadata = pageMetadata({
-  path: "/lens",
-  title: "Lens",
-  description:
-    "See a public page as AI crawlers and agents see it: robots.txt verdicts per crawler, what each one is served, agent doors and a readiness score.",
-});
+export const metadata: Metadata = pageMetadata(standingMeta("/lens"));
 
 // Each submission inspects a URL: nothing to prerender.
 export const dynamic = "force-dynamic";

@@ -2,13 +2,10 @@ import type { Metadata } from "next";
 import { getPhotos } from "@/lib/photos/manifest";
 import { queryPhotos } from "@/lib/photos/query";
 import { pageMetadata } from "@/lib/site/metadata";
+import { standingMeta } from "@/lib/site/standing-pages";
 import { PhotoPicture } from "@/components/photo-picture";
 
-export const metadata: Metadata = pageMetadata({
-  path: "/photos",
-  title: "Photos",
-  description: "Photographs with their camera settings and Fujifilm film-simulation recipes. Filter by camera, film simulation or anything in the recipe.",
-});
+export const metadata: Metadata = pageMetadata(standingMeta("/photos"));
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v ?? "").trim().slice(0, 120);

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { readSiteFile } from "@/lib/content/corpus";
 import type { Resume } from "@/lib/content/resume";
 import { pageMetadata } from "@/lib/site/metadata";
+import { standingMeta } from "@/lib/site/standing-pages";
 import { siteUrl } from "@/lib/env";
 import { JsonLd } from "@/components/json-ld";
 
@@ -16,7 +17,7 @@ function loadResume(): Resume | undefined {
 
 export function generateMetadata(): Metadata {
   const r = loadResume();
-  return pageMetadata({ path: "/resume", title: "Resume", description: r?.basics?.label ?? "Resume" });
+  return pageMetadata({ ...standingMeta("/resume"), description: r?.basics?.label ?? standingMeta("/resume").description });
 }
 
 export default function ResumePage() {

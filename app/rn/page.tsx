@@ -1,12 +1,9 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
+import { standingMeta } from "@/lib/site/standing-pages";
 import { nowPlayingView } from "@/lib/music/view";
 
-export const metadata: Metadata = pageMetadata({
-  path: "/rn",
-  title: "Now playing",
-  description: "What I am listening to right now: the tracks of my current playlist, with links that open in any music service.",
-});
+export const metadata: Metadata = pageMetadata(standingMeta("/rn"));
 
 // The playlist lives in the store and changes without a build.
 export const dynamic = "force-dynamic";

@@ -1,13 +1,10 @@
 import type { Metadata } from "next";
 import { searchSite } from "@/lib/search/search";
 import { pageMetadata } from "@/lib/site/metadata";
+import { standingMeta } from "@/lib/site/standing-pages";
 import { PagefindSearch } from "@/components/pagefind-search";
 
-export const metadata: Metadata = pageMetadata({
-  path: "/search",
-  title: "Search",
-  description: "Search the writing, garage notes, documents and utilities of this site.",
-});
+export const metadata: Metadata = pageMetadata(standingMeta("/search"));
 
 type Props = { searchParams: Promise<{ q?: string | string[] }> };
 

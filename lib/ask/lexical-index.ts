@@ -59,6 +59,8 @@ export interface LexicalScores {
    * and its lexical matches are incidental.
    */
   coverage: number;
+  /** The IDF-weighted share of the question's terms that any page uses, 0…1: low for a question about something else. */
+  found: number;
 }
 
 export interface LexicalIndex {
@@ -92,7 +94,8 @@ export function lexicalIndex(lex: Lexicon): LexicalIndex {
           if (Object.hasOwn(lex.postings, t) && lex.postings[t].some(([page]) => page === best)) covered += weights[i];
         });
       }
-      return { scores, coverage: total > 0 ? covered / total : 0 };
+      const found = unique.reduce((sum, t, i) => sum + (Object.hasOwn(lex.postings, t) ? weights[i] : 0), 0);
+      return { scores, coverage: total > 0 ? covered / total : 0, found: total > 0 ? found / total : 0 };
     },
   };
 }

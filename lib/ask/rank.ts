@@ -5,7 +5,8 @@ import { searchSite } from "@/lib/search/search";
 import type { Doc } from "@/lib/content/types";
 import { getCatalog } from "./catalog";
 import { rankWithRemoteModel, RankerUnavailable } from "./remote-ranker";
-import { loadEmbeddedModel } from "./embedded-model";
+import { loadEmbeddedModel, type QuestionSignals } from "./embedded-model";
+import { abstains, confidence, loadConfidence, type ConfidenceModel } from "./confidence";
 import path from "node:path";
 
 export interface Ranked {
@@ -14,6 +15,10 @@ export interface Ranked {
   total: number;
   /** `model: …` or `lexical: <reason>`, for `_meta.ranking`. */
   ranking: string;
+  /** With model ranking: P(the best page is right), lib/ask/confidence.ts. */
+  confidence?: number;
+  /** Set when nothing was likely enough: `hits` is then empty. */
+  abstained?: { reason: string; threshold: number };
 }
 
 /**
@@ -24,7 +29,10 @@ export interface Ranked {
 export async function rankPages(question: string, prev: string[], callerKey: string, topK: number, signal: AbortSignal): Promise<Ranked> {
   const lexical = () => lexicalRank(question, prev, topK);
   const e = env();
-  const embedded = e.ASK_MODEL_URL ? null : await loadEmbeddedModel(path.dirname(siteFile("ask-labels.json")));
+  const dir = path.dirname(siteFile("ask-labels.json"));
+  // The embedded model also measures what a question shares with the site, which the
+  // confidence model reads whichever ranker ran.
+  const [embedded, calibration] = await Promise.all([loadEmbeddedModel(dir), loadConfidence(dir)]);
   if (!e.ASK_MODEL_URL && !embedded) return { ...lexical(), ranking: "lexical: model untrained" };
 
   const budget = await consume("ask-model", callerKey);
@@ -47,31 +55,66 @@ export async function rankPages(question: string, prev: string[], callerKey: str
       return fromProbabilities(
         [...probs].map(([id, p]) => ({ doc: catalog.byId.get(id)!, p })),
         `model: remote ${e.ASK_MODEL_NAME ?? "default"}`,
+        calibrated(embedded?.rankWithSignals(question).signals, calibration),
       );
     } catch (err) {
       if (err instanceof RankerUnavailable) return { ...lexical(), ranking: `lexical: ${err.reason}` };
       throw err;
     }
   }
-  const { byUrl } = getCorpus();
-  const ranked = embedded!.rank(question).flatMap(({ url, p }) => (byUrl.has(url) ? [{ doc: byUrl.get(url)!, p }] : []));
+  const { answerable } = getCorpus();
+  const own = embedded!.rankWithSignals(question);
+  const ranked = own.pages.flatMap(({ url, p }) => (answerable.has(url) ? [{ doc: answerable.get(url)!, p }] : []));
   if (ranked.length === 0 || !ranked.every((r) => Number.isFinite(r.p))) return { ...lexical(), ranking: "lexical: model answer unusable" };
-  return fromProbabilities(ranked, "model: embedded fastText");
+  return fromProbabilities(ranked, "model: embedded fastText", calibrated(own.signals, calibration));
 }
 
-function fromProbabilities(rows: { doc: Doc; p: number }[], ranking: string): Ranked {
-  const hits = rows
-    .map(({ doc, p }) => ({ doc, score: Math.min(100, Math.max(0, Math.round(p * 100))) }))
-    .sort((a, b) => b.score - a.score);
-  return { hits, total: hits.filter((h) => h.score >= 1).length, ranking };
+/** Turns a ranker's best probability into P(right) for one question, and the least P(right) /ask answers with. */
+interface Calibrate {
+  (top: number): number;
+  threshold: number;
 }
+
+/** When the build fitted a confidence model (and the embedded model can read the question's signals). */
+function calibrated(signals: QuestionSignals | undefined, model: ConfidenceModel | null): Calibrate | null {
+  if (!signals || !model) return null;
+  return Object.assign((top: number) => confidence(model, top, signals), { threshold: model.threshold });
+}
+
+/**
+ * Scores in %: with a confidence model, the best page's P(right) and the others in
+ * proportion to their probability (each is at most as likely as the best); below the
+ * threshold nothing is offered. Without one, the ranker's own probabilities.
+ */
+function fromProbabilities(rows: { doc: Doc; p: number }[], ranking: string, calibrate: Calibrate | null): Ranked {
+  const sorted = [...rows].sort((a, b) => b.p - a.p);
+  const top = sorted[0]?.p ?? 0;
+  const conf = calibrate && top > 0 ? calibrate(top) : undefined;
+  if (calibrate && conf !== undefined && abstains(calibrate, conf)) {
+    return {
+      hits: [],
+      total: 0,
+      ranking,
+      confidence: round3(conf),
+      abstained: {
+        reason: `no page is likely enough to answer this (best ${Math.round(conf * 100)}%, least ${Math.round(calibrate.threshold * 100)}%): the site may not cover it`,
+        threshold: round3(calibrate.threshold),
+      },
+    };
+  }
+  const scale = (p: number) => (conf === undefined ? p : (conf * p) / top);
+  const hits = sorted.map(({ doc, p }) => ({ doc, score: Math.min(100, Math.max(0, Math.round(scale(p) * 100))) }));
+  return { hits, total: hits.filter((h) => h.score >= 1).length, ranking, ...(conf !== undefined ? { confidence: round3(conf) } : {}) };
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** The search index; scores relative to the best match. When the question alone finds nothing, the latest earlier question helps. */
 function lexicalRank(question: string, prev: string[], topK: number): Omit<Ranked, "ranking"> {
   let found = searchSite(question, Math.max(topK, 50));
   if (found.total === 0 && prev.length) found = searchSite(`${question} ${prev.at(-1)}`, Math.max(topK, 50));
-  const { byUrl } = getCorpus();
+  const { answerable } = getCorpus();
   const best = found.results[0]?.score ?? 1;
-  const hits = found.results.map((r) => ({ doc: byUrl.get(r.url)!, score: Math.max(1, Math.round((r.score / best) * 100)) }));
+  const hits = found.results.map((r) => ({ doc: answerable.get(r.url)!, score: Math.max(1, Math.round((r.score / best) * 100)) }));
   return { hits, total: found.total };
 }

@@ -28,7 +28,7 @@ export function askResult(doc: Doc, score: number, base: string, host: string, t
   };
 }
 
-export function askMeta(req: AskRequest, ranking: string) {
+export function askMeta(req: AskRequest, ranking: string, judged: Pick<Ranked, "confidence" | "abstained"> = {}) {
   return {
     version: req.dialect === "legacy" ? "0.1" : "0.55",
     dialect: req.dialect,
@@ -38,6 +38,8 @@ export function askMeta(req: AskRequest, ranking: string) {
     modes_supported: [...MODES_SUPPORTED],
     ...(req.modesNotServed.length ? { modes_not_served: req.modesNotServed } : {}),
     ...(req.dialect === "0.55" ? { request_id: req.queryId } : {}),
+    ...(judged.confidence !== undefined ? { confidence: judged.confidence } : {}),
+    ...(judged.abstained ? { abstained: judged.abstained } : {}),
   };
 }
 
@@ -51,7 +53,7 @@ export function askBody(req: AskRequest, ranked: Ranked, base: string, host: str
     mode: "list" as const,
     ...(req.decontextualized ? { decontextualized_query: req.decontextualized } : {}),
     total: ranked.total,
-    _meta: askMeta(req, ranked.ranking),
+    _meta: askMeta(req, ranked.ranking, ranked),
   };
 }
 

@@ -10,7 +10,7 @@ export const AskResultSchema = named(
     name: z.string(),
     score: z.int().min(0).max(100).meta({
       description:
-        "With model ranking, the probability (in %) the model puts on this page; with lexical ranking, relevance relative to the best match",
+        "With model ranking, the chance in % that this page answers the question, calibrated on questions the model never saw (a score of 60 is right about 60% of the time, whatever the question); with lexical ranking, relevance relative to the best match",
     }),
     site: z.string().optional().meta({ description: "The service's own host name" }),
     description: z.string().optional().meta({ description: "Extract from the page around the question's words (never model-written)" }),
@@ -40,6 +40,17 @@ export const AskMetaSchema = named(
       description: "Modes the request asked for beside list that were not served (summarize, generate): the list is the whole answer",
     }),
     request_id: z.string().optional(),
+    confidence: z.number().min(0).max(1).optional().meta({
+      description:
+        "With model ranking: the chance that the best page answers the question (calibrated at build time on held-out questions)",
+    }),
+    abstained: z
+      .object({
+        reason: z.string(),
+        threshold: z.number().min(0).max(1).meta({ description: "Least confidence /ask answers with" }),
+      })
+      .optional()
+      .meta({ description: "Present when no page was likely enough to answer: `results` is empty and the reason says why" }),
   }),
 );
 

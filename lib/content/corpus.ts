@@ -27,14 +27,23 @@ export function readSiteFile(name: string): Buffer {
 }
 
 interface LoadedCorpus extends Corpus {
+  /** Content documents by URL. */
   byUrl: Map<string, Doc>;
+  /** Every page search and /ask rank (content documents and standing pages), by URL. */
+  answerable: Map<string, Doc>;
 }
 
 /** The built corpus, read once per server process (and once per build worker for static pages). */
 export function getCorpus(): LoadedCorpus {
   return processSingleton("corpus", () => {
     const corpus = JSON.parse(readSiteFile("corpus.json").toString("utf8")) as Corpus;
-    return { ...corpus, byUrl: new Map(corpus.docs.map((d) => [d.url, d])) };
+    const standing = corpus.standing ?? [];
+    return {
+      ...corpus,
+      standing,
+      byUrl: new Map(corpus.docs.map((d) => [d.url, d])),
+      answerable: new Map([...corpus.docs, ...standing].map((d) => [d.url, d])),
+    };
   });
 }
 

@@ -65,8 +65,22 @@ export async function renderMarkdown(markdown: string): Promise<Rendered> {
 function plain(node: MdNode): string {
   if (node.type === "text" || node.type === "inlineCode" || node.type === "code") return node.value ?? "";
   if (!node.children) return "";
-  const sep = node.type === "list" || node.type === "table" || node.type === "tableRow" ? " " : node.type === "listItem" ? " " : "";
+  if (node.type === "table") return node.children.map(plain).filter(Boolean).join(" ");
+  // Excerpts and the /ask model read this text as prose: each table row and list item is
+  // its own sentence ("laptop: 14-inch laptop; three years old."), not cells run together.
+  if (node.type === "tableRow") {
+    const cells = node.children.map(plain).filter(Boolean);
+    return cells.length ? sentence(cells.length > 1 ? `${cells[0]}: ${cells.slice(1).join("; ")}` : cells[0]) : "";
+  }
+  if (node.type === "listItem") return sentence(node.children.map(plain).filter(Boolean).join(" "));
+  const sep = node.type === "list" ? " " : "";
   return node.children.map(plain).join(sep).replace(/\s+/g, " ").trim();
+}
+
+/** Text ending in a sentence stop (a period added only where none is). */
+function sentence(text: string): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  return !t || /[.!?:;…]["”’)]*$/.test(t) ? t : `${t}.`;
 }
 
 export function countWords(text: string): number {

@@ -38,6 +38,8 @@ export interface Doc {
 export interface Corpus {
   builtAt: string;
   docs: Doc[];
+  /** The other pages a visitor can reach (resume, developer guide, photos, live pages, indexes), for search and /ask only (lib/content/standing.ts). */
+  standing: Doc[];
   /** Markdown twin of every page, generated ones included: site path → Markdown. */
   twins: Record<string, string>;
 }

@@ -1,5 +1,6 @@
 import { getPhotos } from "./manifest";
 import { exposureRows } from "./display";
+import type { PhotoEntry } from "./types";
 
 /** Markdown twins of the gallery and of each photo page. */
 export function photosMarkdown(page: string, base: string): string | undefined {
@@ -10,7 +11,11 @@ export function photosMarkdown(page: string, base: string): string | undefined {
     return `${lines.join("\n")}\n`;
   }
   const photo = byStem.get(page.slice("/photos/".length));
-  if (!photo) return undefined;
+  return photo ? photoMarkdown(photo, base) : undefined;
+}
+
+/** The twin of one photo page (also what the build indexes for search and /ask). */
+export function photoMarkdown(photo: PhotoEntry, base: string): string {
   const m = photo.metadata;
   const lines = [`# ${m.film ?? "Photo"}`, "", ...(photo.alt ? [`> ${photo.alt}`, ""] : []), `![${photo.alt ?? ""}](${base}${photo.thumb.jpg ?? photo.full})`, "", `Full resolution: ${base}${photo.full}`, ""];
   if (m.recipe) {

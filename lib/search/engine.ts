@@ -7,7 +7,8 @@ import type { Doc } from "@/lib/content/types";
  * server (which loads it): BM25 over title, headings, description, aliases and body,
  * with field boosts; prefix and typo tolerance only for longer terms.
  */
-export const STOPWORDS = new Set<string>([...eng, "s", "t", "don", "ll", "ve", "re", "d", "m"]);
+// "now" stays a word: personal sites have a /now page, and "what is she doing now" asks for it.
+export const STOPWORDS = new Set<string>([...eng.filter((w) => w !== "now"), "s", "t", "don", "ll", "ve", "re", "d", "m"]);
 export const MAX_TERMS = 12;
 
 export interface IndexedFields {

@@ -44,11 +44,11 @@ function rank(terms: string[]): Ranked {
     return hit;
   }
   const matches = runQuery(index(), terms);
-  const { byUrl } = getCorpus();
+  const { answerable } = getCorpus();
   const top: Ranked["top"] = [];
   for (const m of matches) {
     if (top.length >= MAX_CACHED) break;
-    const doc = byUrl.get(String(m.id));
+    const doc = answerable.get(String(m.id));
     if (doc) top.push({ doc, score: m.score, matched: m.terms });
   }
   const ranked = { total: matches.length, top };

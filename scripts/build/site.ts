@@ -12,6 +12,8 @@ import type { Corpus, Doc } from "@/lib/content/types";
 import { RESERVED_TOP_LEVEL } from "@/lib/site/reserved";
 import { siteConfig } from "@/site.config";
 import { writeAtomic } from "./write";
+import { standingSources } from "./standing";
+import { standingDocs } from "@/lib/content/standing";
 
 export interface BuildOptions {
   contentDir: string;
@@ -22,6 +24,11 @@ export interface BuildOptions {
   /** Stages that need optional tools can be left out (tests of the fixture corpus). */
   pagefind?: boolean;
   pdf?: boolean;
+  /**
+   * Builds the photos once the content is valid (nothing is written before that) and
+   * returns the manifest's path, so each photo page is searchable.
+   */
+  photos?: () => Promise<string>;
   log?: (line: string) => void;
 }
 
@@ -33,7 +40,7 @@ export interface StageReport {
 }
 
 /** Bump when a stage's output format changes, so caches built by older code are not reused. */
-const BUILD_VERSION = "3";
+const BUILD_VERSION = "4";
 type CacheEntry = { hash: string; version: string; doc?: Doc };
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
 const exists = (f: string) =>
@@ -119,10 +126,14 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     return { detail: `${docs.length} documents, ${rendered} rendered, ${docs.length - rendered} from cache` };
   });
 
+  const photosManifest = opts.photos ? await opts.photos() : undefined;
+  const standing = await standingDocs(await standingSources({ resume, photosManifest }));
+  // What search and /ask rank: everything written, and every other page a visitor can reach.
+  const answerable = [...docs, ...standing];
   const corpusJson = (() => {
     const twins = generatedTwins(docs);
     if (resume) twins["/resume"] = resumeMarkdown(resume);
-    const corpus: Corpus = { builtAt: "", docs, twins };
+    const corpus: Corpus = { builtAt: "", docs, standing, twins };
     return JSON.stringify(corpus);
   })();
   const inputHash = sha(`${BUILD_VERSION}\n${JSON.stringify(siteConfig)}\n${corpusJson}\n${JSON.stringify(resume ?? null)}`);
@@ -144,7 +155,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     return `${Object.keys(corpus.twins).length} twins`;
   });
   await cached("search", [path.join(opts.outDir, "search-index.json")], async () => {
-    await writeAtomic(path.join(opts.outDir, "search-index.json"), JSON.stringify(buildIndex(docs)));
+    await writeAtomic(path.join(opts.outDir, "search-index.json"), JSON.stringify(buildIndex(answerable)));
   });
   await cached("llms", [path.join(opts.outDir, "llms.txt"), path.join(opts.outDir, "llms-full.txt")], async () => {
     await writeAtomic(path.join(opts.outDir, "llms.txt"), llmsTxt(docs));
@@ -174,11 +185,18 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   // The around crawl's firm list (lib/around/firms.ts), validated above; small, so always written.
   if (firms) await writeAtomic(path.join(opts.outDir, "around-firms.json"), JSON.stringify(firms));
   else await rm(path.join(opts.outDir, "around-firms.json"), { force: true });
-  const askFiles = ["ask-model.bin", "ask-labels.json", "ask-lexicon.json"].map((f) => path.join(opts.outDir, f));
+  const askFiles = ["ask-model.bin", "ask-labels.json", "ask-lexicon.json", "ask-confidence.json"].map((f) => path.join(opts.outDir, f));
   await cached("ask-model", askFiles, async () => {
     const { trainEmbeddedModel } = await import("@/lib/ask/embedded-model");
-    const trained = await trainEmbeddedModel(docs, opts.outDir);
-    return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon`;
+    const { fitAskConfidence } = await import("./ask-confidence");
+    const trained = await trainEmbeddedModel(answerable, opts.outDir);
+    const fit = await fitAskConfidence(answerable);
+    // `null` when there was nothing to fit on: /ask then never abstains (lib/ask/confidence.ts).
+    await writeAtomic(path.join(opts.outDir, "ask-confidence.json"), `${JSON.stringify(fit)}\n`);
+    const calibration = fit
+      ? `; abstains below ${Math.round(fit.threshold * 100)}% (held out: ${Math.round(fit.fitted.abstainAnswerable * 100)}% of ${fit.fitted.answerable} page questions, ${Math.round(fit.fitted.abstainOffTopic * 100)}% of off-topic)`
+      : "; no front-matter questions to calibrate on: never abstains";
+    return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon${calibration}`;
   });
   if (opts.pagefind !== false) {
     const bundle = path.join(opts.publicDir, "pagefind");

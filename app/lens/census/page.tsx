@@ -1,13 +1,10 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
+import { standingMeta } from "@/lib/site/standing-pages";
 import { censusView, latest } from "@/lib/lens/census/view";
 import { CensusChart } from "@/components/census-chart";
 
-export const metadata: Metadata = pageMetadata({
-  path: "/lens/census",
-  title: "Lens census",
-  description: "Sixteen representative sites, scanned weekly by lens: agent-readiness scores and terms tiers over time.",
-});
+export const metadata: Metadata = pageMetadata(standingMeta("/lens/census"));
 
 export const dynamic = "force-dynamic";
 

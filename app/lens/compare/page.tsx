@@ -1,13 +1,10 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
+import { standingMeta } from "@/lib/site/standing-pages";
 import { compareUrls, type LensSummary } from "@/lib/lens/compare";
 import { callForPage, param } from "@/lib/lens/page-call";
 
-export const metadata: Metadata = pageMetadata({
-  path: "/lens/compare",
-  title: "Compare two pages",
-  description: "Two public pages side by side as crawlers see them: status, content, readiness, terms and agent doors.",
-});
+export const metadata: Metadata = pageMetadata(standingMeta("/lens/compare"));
 
 export const dynamic = "force-dynamic";
 

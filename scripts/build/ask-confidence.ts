@@ -1,0 +1,63 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { loadEmbeddedModel, trainEmbeddedModel } from "@/lib/ask/embedded-model";
+import { chooseThreshold, features, fitLogistic, probability, type ConfidenceModel } from "@/lib/ask/confidence";
+import { OFF_TOPIC_QUESTIONS } from "@/lib/ask/off-topic";
+import type { Doc } from "@/lib/content/types";
+
+/** Folds of the pages' front-matter questions: each fold is answered by a model trained without it. */
+export const FOLDS = 3;
+/** Right answers /ask may withhold at most (the abstention threshold's budget). */
+export const MAX_LOST = 0.02;
+
+/**
+ * Fits /ask's confidence model (lib/ask/confidence.ts) on questions the ranker never saw:
+ * for each fold, a model trained without that fold's front-matter questions answers them
+ * and the off-topic questions. Costs FOLDS extra trainings of the model at build time.
+ */
+export async function fitAskConfidence(docs: Doc[], seed?: number): Promise<ConfidenceModel | null> {
+  const samples: { x: number[]; y: 0 | 1; answerable: boolean }[] = [];
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const held = docs.flatMap((d) => d.questions.filter((_, i) => i % FOLDS === fold).map((q) => ({ q, url: d.url })));
+    if (held.length === 0) continue;
+    const training = docs.map((d) => ({ ...d, questions: d.questions.filter((_, i) => i % FOLDS !== fold) }));
+    const dir = await mkdtemp(path.join(tmpdir(), "ask-confidence-"));
+    try {
+      await trainEmbeddedModel(training, dir, seed === undefined ? {} : { seed });
+      const model = await loadEmbeddedModel(dir);
+      if (!model) continue;
+      for (const { q, url } of held) {
+        const r = model.rankWithSignals(q);
+        samples.push({ x: features(r.pages[0].p, r.signals), y: r.pages[0].url === url ? 1 : 0, answerable: true });
+      }
+      for (const q of OFF_TOPIC_QUESTIONS) {
+        const r = model.rankWithSignals(q);
+        samples.push({ x: features(r.pages[0].p, r.signals), y: 0, answerable: false });
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  const answerable = samples.filter((s) => s.answerable);
+  if (!answerable.some((s) => s.y === 1)) return null;
+  const weights = fitLogistic(samples);
+  const p = (x: number[]) => probability(weights, x);
+  const threshold = chooseThreshold(
+    answerable.filter((s) => s.y === 1).map((s) => p(s.x)),
+    MAX_LOST,
+  );
+  const offTopic = samples.filter((s) => !s.answerable);
+  const share = (xs: typeof samples) => (xs.length ? xs.filter((s) => p(s.x) < threshold).length / xs.length : 0);
+  return {
+    version: 1,
+    weights: weights.map((w) => Math.round(w * 1e4) / 1e4),
+    threshold: Math.round(threshold * 1e4) / 1e4,
+    fitted: {
+      answerable: answerable.length,
+      offTopic: offTopic.length,
+      abstainAnswerable: Math.round(share(answerable) * 1000) / 1000,
+      abstainOffTopic: Math.round(share(offTopic) * 1000) / 1000,
+    },
+  };
+}
