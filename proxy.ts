@@ -1,17 +1,9 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { readOnlyMethods } from "@/lib/core/http";
-import { twinRewrite } from "@/lib/site/page-routing.mjs";
+import { HOME_LINK, twinRewrite } from "@/lib/site/page-routing.mjs";
 import { allPagePaths, isSitePage, pageIndex, pageOfMdPath, twinTarget } from "@/lib/site/paths";
 import { notFoundResponse } from "@/lib/site/not-found";
 import { recordCrawlerVisit } from "@/lib/ledger/record";
-
-/** Where machines find the API description and the MCP server, from the home page. */
-const HOME_LINK = [
-  '</.well-known/api-catalog>; rel="api-catalog"; type="application/linkset+json"',
-  '</openapi.json>; rel="service-desc"; type="application/openapi+json"',
-  '</mcp/server-card>; rel="describedby"; type="application/mcp-server-card+json"',
-  '</llms.txt>; rel="alternate"; type="text/markdown"; title="llms.txt"',
-].join(", ");
 
 /**
  * Request-level concerns before routing, for pages and their Markdown twins (API routes
@@ -61,7 +53,14 @@ export function proxy(req: NextRequest, event: NextFetchEvent) {
  */
 export const config = {
   matcher: [
-    "/((?![^.]*\\.json|_next/|generated/|mcp(?![^/])|ask(?![^/])|api/|lens/fetch|twins/|rn/|around/|coffee/|bench/)[^.]*)",
+    {
+      source: "/((?![^.]*\\.json|_next/|generated/|mcp(?![^/])|ask(?![^/])|api/|lens/fetch|twins/|rn/|around/|coffee/|bench/)[^.]*)",
+      // server.mjs has done this proxy's work for a page GET by anyone but an AI crawler
+      // (Vary, the twin, the home page's Link) and says so with this header, which it strips
+      // from clients: running the proxy as well cost a third of a page's throughput. (Next
+      // reads this config statically: the literal is ROUTED_HEADER of page-routing.mjs.)
+      missing: [{ type: "header", key: "x-site-routed" }],
+    },
     "/((?!_next/|generated/|\\.well-known/).*\\.md)",
   ],
 };

@@ -8,7 +8,8 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import next from "next";
 import { ERROR_HEADERS, MAX_BODY_BYTES, errorBody, rawErrorResponse } from "./lib/core/wire.mjs";
-import { loadPageIndex, normalizePath, pageOfMdPath, twinRewrite } from "./lib/site/page-routing.mjs";
+import { HOME_LINK, ROUTED_HEADER, loadPageIndex, normalizePath, pageOfMdPath, twinRewrite } from "./lib/site/page-routing.mjs";
+import { loadCrawlerTokens, productTokens } from "./lib/site/crawler-tokens.mjs";
 import { settleHeaders } from "./lib/site/response-headers.mjs";
 import compression from "next/dist/compiled/compression/index.js";
 
@@ -40,6 +41,10 @@ const hostname = process.env.HOSTNAME || "0.0.0.0";
 // Markdown twins are served straight from /twins/…: deciding here (the same code as
 // proxy.ts) spares a twin the proxy pass and the loopback request of a proxy rewrite.
 const pageIndex = loadPageIndex(process.env.SITE_DATA_DIR || ".site");
+// A page read by an AI crawler goes through proxy.ts, which counts it for the ledger; any
+// other reader's page GET is routed here and skips the proxy (ROUTED_HEADER).
+const crawlerTokens = loadCrawlerTokens(process.env.SITE_DATA_DIR || ".site");
+const maybeCrawler = (ua) => crawlerTokens === null || productTokens(ua).some((t) => crawlerTokens.has(t));
 
 // Prerendered pages hold the absolute URLs of the address the build was made for (canonical
 // links, og:url, JSON-LD, the sitemap). Serving them under another SITE_URL would send
@@ -108,12 +113,15 @@ const server = createServer({ headersTimeout, requestTimeout, connectionsCheckin
   }
   /** The `.md` path of the page this request asked for, when it is a page (its answer depends on Accept). */
   let pageTwin;
+  /** Extra `Link` for the answer (the home page's). */
+  let link;
   if (req.headers[STAMP_HEADER] !== stamp) {
     req.headers[SOCKET_HEADER] = req.socket.remoteAddress ?? "";
     req.headers[REQUEST_HOST_HEADER] = req.headers.host ?? "";
     req.headers[STAMP_HEADER] = stamp;
     delete req.headers[MALFORMED_PATH_HEADER];
     delete req.headers[FOREIGN_METHOD_HEADER];
+    delete req.headers[ROUTED_HEADER];
     if (!NEXT_METHODS.has(req.method ?? "")) {
       req.headers[FOREIGN_METHOD_HEADER] = req.method ?? "";
       req.method = "PATCH";
@@ -129,9 +137,14 @@ const server = createServer({ headersTimeout, requestTimeout, connectionsCheckin
       const page = normalizePath(pageOfMdPath(decoded) ?? decoded);
       if (pageIndex.pages.has(page)) pageTwin = mdPathOf(page);
       if (twin) req.url = `${encodeURI(twin)}${query}`;
+      else if (pageTwin && page === decoded && !maybeCrawler(req.headers["user-agent"])) {
+        // What proxy.ts would do for this request is done: skip it.
+        req.headers[ROUTED_HEADER] = "1";
+        if (page === "/") link = HOME_LINK;
+      }
     }
   }
-  settleHeaders(res, { negotiated: pageTwin !== undefined, twinPath: pageTwin });
+  settleHeaders(res, { negotiated: pageTwin !== undefined, twinPath: pageTwin, link });
   // JSON and text over 1 KiB go out compressed when the client accepts it (Next compresses
   // only the pages it renders); event streams are never held back for a compressor.
   compress(req, res, () => serve(req, res));

@@ -8,6 +8,8 @@ import { buildPhotos } from "./build/photos";
 import { ContentError } from "@/lib/content/load";
 import { writeFileSync } from "node:fs";
 import { siteUrl } from "@/lib/env";
+import { FETCHING_TOKENS } from "@/lib/ledger/count";
+import { CRAWLER_TOKENS_FILE } from "@/lib/site/crawler-tokens.mjs";
 
 const started = performance.now();
 // Prerendered pages, the sitemap, canonical links, OpenGraph and JSON-LD carry absolute URLs
@@ -40,6 +42,8 @@ try {
   });
   console.log(`Site built: ${docs} documents and the photos in ${Math.round(performance.now() - started)} ms`);
   writeFileSync(".site/site-url.json", `${JSON.stringify({ siteUrl: baked })}\n`);
+  // server.mjs sends every page read but an AI crawler's past proxy.ts; these are the crawlers.
+  writeFileSync(`.site/${CRAWLER_TOKENS_FILE}`, `${JSON.stringify(FETCHING_TOKENS)}\n`);
 } catch (err) {
   if (err instanceof ContentError) {
     console.error(`\n${err.message}\n\nNothing was written; fix the files above and build again.`);

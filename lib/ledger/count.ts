@@ -1,5 +1,6 @@
 import { AI_CRAWLERS, type Crawler } from "@/lib/lens/crawlers";
 import type { Store } from "@/lib/store";
+import { productTokens } from "@/lib/site/crawler-tokens.mjs";
 
 /**
  * Counting identified AI-crawler visits (notes/infra.md §4c): one hash per UTC day,
@@ -16,15 +17,15 @@ const FETCHING = new Map(AI_CRAWLERS.filter((c) => !c.robotsOnly).map((c) => [c.
  * nobody. Robots-only tokens (Google-Extended) never appear in a User-Agent.
  */
 export function crawlerOf(userAgent: string | null | undefined): Crawler | undefined {
-  if (!userAgent) return undefined;
-  for (const part of userAgent.toLowerCase().split(/[\s;(),]+/)) {
-    if (!part) continue;
-    const token = part.split("/", 1)[0];
+  for (const token of productTokens(userAgent)) {
     const hit = FETCHING.get(token);
     if (hit) return hit;
   }
   return undefined;
 }
+
+/** The tokens `crawlerOf` knows, as the build records them for server.mjs (lib/site/crawler-tokens.mjs). */
+export const FETCHING_TOKENS: readonly string[] = [...FETCHING.keys()];
 
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 export const dayKey = (day: string) => `ledger:${day}`;

@@ -5,6 +5,24 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
+/** Where machines find the API description and the MCP server, from the home page (its `Link` header). */
+export const HOME_LINK = [
+  '</.well-known/api-catalog>; rel="api-catalog"; type="application/linkset+json"',
+  '</openapi.json>; rel="service-desc"; type="application/openapi+json"',
+  '</mcp/server-card>; rel="describedby"; type="application/mcp-server-card+json"',
+  '</llms.txt>; rel="alternate"; type="text/markdown"; title="llms.txt"',
+].join(", ");
+
+/**
+ * Set by server.mjs on a page GET/HEAD it has already routed (twin decided, Vary and Link
+ * settled) for a reader who is not an AI crawler: proxy.ts's matcher skips such requests.
+ * server.mjs deletes any client-sent copy. Without server.mjs in front (Vercel, `next
+ * start`) a client could send it to skip the proxy for its own request: it would then get
+ * the HTML for a Markdown Accept, go uncounted in the ledger, or get Next's own answer to a
+ * page POST (the page, not a 405) — nobody else's answer changes.
+ */
+export const ROUTED_HEADER = "x-site-routed";
+
 /** Pages whose twin is its own registered endpoint. */
 const OWN_TWIN_ROUTES = { "/developers": "/developers.md", "/resume": "/resume.md" };
 /** Pages rendered by the app itself (not content), with a twin generated on request. */

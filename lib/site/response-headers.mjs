@@ -33,7 +33,9 @@ export function mergeVary(values) {
  * Cache-Control. `page`: the twin path of the page this request asked for, when it is a page;
  * `negotiated`: the answer depends on Accept (a page or a twin).
  * @param {import("node:http").ServerResponse} res
- * @param {{ negotiated: boolean; twinPath?: string }} o
+ * `link`: a `Link` value this answer carries whatever its status (the home page's, when
+ * proxy.ts did not run).
+ * @param {{ negotiated: boolean; twinPath?: string; link?: string }} o
  */
 export function settleHeaders(res, o) {
   const writeHead = res.writeHead;
@@ -62,6 +64,10 @@ export function settleHeaders(res, o) {
     const type = String(
       res.getHeader("content-type") ?? (given && !Array.isArray(given) ? (given["content-type"] ?? given["Content-Type"] ?? "") : ""),
     );
+    if (o.link) {
+      const existing = res.getHeader("link");
+      res.setHeader("Link", existing ? `${existing}, ${o.link}` : o.link);
+    }
     if (o.twinPath && status === 200 && type.startsWith("text/html")) {
       const link = `<${o.twinPath}>; rel="alternate"; type="text/markdown"`;
       const existing = res.getHeader("link");
