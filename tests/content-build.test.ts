@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
@@ -127,7 +127,7 @@ describe("feeds", () => {
   });
 });
 
-describe("resume and the search bundles", () => {
+describe("resume and the search index", () => {
   it("writes a resume that validates as JSON Resume, and a PDF", async () => {
     expect(resumeProblems(JSON.parse(await read("resume.json")), "resume.json")).toEqual([]);
     const pdf = await readFile(path.join(outDir, "resume.pdf"));
@@ -135,10 +135,8 @@ describe("resume and the search bundles", () => {
     expect(corpus.twins["/resume"]).toContain("## Experience");
   });
 
-  it("writes the server's search index and the Pagefind bundle", async () => {
+  it("writes the server's search index", async () => {
     expect(JSON.parse(await read("search-index.json")).documentCount).toBe(6);
-    const files = await readdir(path.join(publicDir, "pagefind"));
-    expect(files).toEqual(expect.arrayContaining(["pagefind.js", "pagefind-ui.js", "pagefind-ui.css"]));
   });
 });
 
@@ -152,7 +150,7 @@ describe("incremental builds", () => {
   it("a changed file is re-rendered alone and the stages after it run again", async () => {
     const file = path.join(contentDir, "garage/bike-chain.md");
     await writeFile(file, (await readFile(file, "utf8")).replace("Measure it", "Measure it carefully"));
-    const { stages } = await buildSite({ contentDir, outDir, publicDir, pagefind: false, pdf: false });
+    const { stages } = await buildSite({ contentDir, outDir, publicDir, pdf: false });
     expect(stages.find((s) => s.name === "content")?.detail).toContain("1 rendered");
     expect(stages.find((s) => s.name === "search")?.skipped).toBe(false);
   });
@@ -197,7 +195,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     const target = path.join(contentDir, file);
     await writeFile(target, text);
     try {
-      const err = await buildSite({ contentDir, outDir, publicDir, pagefind: false, pdf: false }).then(
+      const err = await buildSite({ contentDir, outDir, publicDir, pdf: false }).then(
         () => undefined,
         (e: unknown) => e,
       );
@@ -214,9 +212,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     const good = await readFile(file, "utf8");
     await writeFile(file, JSON.stringify({ basics: { name: 3, email: "not-an-email" } }));
     try {
-      const err = (await buildSite({ contentDir, outDir, publicDir, pagefind: false, pdf: false }).catch(
-        (e: unknown) => e,
-      )) as ContentError;
+      const err = (await buildSite({ contentDir, outDir, publicDir, pdf: false }).catch((e: unknown) => e)) as ContentError;
       expect(err).toBeInstanceOf(ContentError);
       expect(err.problems.join("\n")).toMatch(/content\/resume\.json: basics\.name: must be string/);
       expect(err.problems.join("\n")).toMatch(/content\/resume\.json: basics\.email: must match format "email"/);

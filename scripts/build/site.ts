@@ -20,7 +20,6 @@ export interface BuildOptions {
   /** Files served as static assets (`public/generated`). */
   publicDir: string;
   /** Stages that need optional tools can be left out (tests of the fixture corpus). */
-  pagefind?: boolean;
   pdf?: boolean;
   log?: (line: string) => void;
 }
@@ -180,13 +179,8 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     const trained = await trainEmbeddedModel(docs, opts.outDir);
     return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon`;
   });
-  if (opts.pagefind !== false) {
-    const bundle = path.join(opts.publicDir, "pagefind");
-    await cached("pagefind", [path.join(bundle, "pagefind.js"), path.join(bundle, "pagefind-ui.js")], async () => {
-      const { writePagefind } = await import("./pagefind");
-      return writePagefind(docs, bundle);
-    });
-  }
+  // The in-browser search now asks /search.json; a Pagefind bundle left by an older build is not served stale.
+  await rm(path.join(opts.publicDir, "pagefind"), { recursive: true, force: true });
   await writeAtomic(path.join(cacheDir, "stages.json"), JSON.stringify({ ...stageHashes, ...newHashes }));
   return { docs: docs.length, stages };
 }
