@@ -1,4 +1,6 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import sharp from "sharp";
+import { ogCardPath } from "@/lib/site/og";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
@@ -137,6 +139,16 @@ describe("resume and the search index", () => {
 
   it("writes the server's search index", async () => {
     expect(JSON.parse(await read("search-index.json")).documentCount).toBe(6);
+  });
+
+  it("draws a 1200×630 share card for every page with a twin and lists them in og.json", async () => {
+    const { paths } = JSON.parse(await read("og.json")) as { paths: string[] };
+    expect(paths).toEqual(expect.arrayContaining(Object.keys(corpus.twins)));
+    expect(paths).toContain("/search");
+    for (const p of paths) {
+      const png = await readFile(path.join(publicDir, ogCardPath(p).replace(/^\/generated\//, "")));
+      expect(await sharp(png).metadata(), p).toMatchObject({ format: "png", width: 1200, height: 630 });
+    }
   });
 });
 

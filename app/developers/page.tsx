@@ -4,12 +4,13 @@ import { publicBaseFromHeaders } from "@/lib/core/base-url";
 import { buildGuide } from "@/lib/surface/developer-guide";
 import { DeveloperGuide } from "@/components/developer-guide";
 import { JsonLd } from "@/components/json-ld";
+import { pageMetadata } from "@/lib/site/metadata";
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
+  path: "/developers",
   title: "Developer guide",
   description: "The site's keyless public API: every endpoint with parameters, limits, errors and a curl example.",
-  alternates: { canonical: "/developers", types: { "text/markdown": "/developers.md" } },
-};
+});
 
 export default async function DevelopersPage() {
   const base = publicBaseFromHeaders(await headers());
