@@ -24,8 +24,12 @@ export function SiteSearch({ initial }: { initial?: ShownResults }) {
   async function run(raw: string, onFailure: "navigate" | "ignore") {
     const q = pageQuery(raw);
     pending.current?.abort();
-    if (shown?.q === q) return;
+    // The address follows what is typed, also when it returns to the query on screen.
     window.history.replaceState(window.history.state, "", searchHref(q));
+    if (shown?.q === q) {
+      setBusy(false);
+      return;
+    }
     if (!q) {
       setShown(undefined);
       return;

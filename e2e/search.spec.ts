@@ -82,6 +82,28 @@ test("with JavaScript: type a query, the address keeps it, click a result and la
   expect(problems).toEqual([]);
 });
 
+test("the address follows the box: typing on and back shows the query on screen; clearing it empties both", async ({ page }) => {
+  await page.goto("/search?q=espresso");
+  await page.waitForLoadState("networkidle");
+  // Slow answers (the real server, held back a second) so a search is still under way
+  // when the visitor types back to the query already on screen.
+  await page.route("**/search.json?**", async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  const input = page.getByLabel("Search the site");
+  await input.press("End");
+  await input.pressSequentially(" machine", { delay: 10 });
+  await expect(page).toHaveURL(/\/search\?q=espresso%20machine$/);
+  for (let i = 0; i < " machine".length; i++) await input.press("Backspace");
+  await page.waitForTimeout(1500);
+  await expect(page).toHaveURL(/\/search\?q=espresso$/);
+  await expect(page.locator(".search-region > .meta-line")).toContainText("for “espresso”");
+  await input.fill("");
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.locator(".search-results")).toHaveCount(0);
+});
+
 test("every result of several queries opens a real page (200, its title as h1)", async ({ page, request }) => {
   await page.goto("/search");
   await page.waitForLoadState("networkidle");
