@@ -2,12 +2,12 @@ import type { NextConfig } from "next";
 
 /**
  * What a page may load: only this origin. Next's prerendered pages carry inline scripts (the
- * RSC payload) that a per-request nonce cannot cover, hence 'unsafe-inline' for scripts;
- * Pagefind's search runs WebAssembly ('wasm-unsafe-eval'). Nothing may frame the site.
+ * RSC payload) that a per-request nonce cannot cover, hence 'unsafe-inline' for scripts; no
+ * WebAssembly or eval runs in the browser. Nothing may frame the site.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
+  "script-src 'self' 'unsafe-inline'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -27,6 +27,31 @@ export const siteConfig = {
     { label: "Search", href: "/search" },
     { label: "Developers", href: "/developers" },
   ],
+  /**
+   * The footer: every page a visitor should be able to find that the menu above leaves
+   * out (tests/navigation-http.test.ts fails when a page in the sitemap is neither here,
+   * in `nav`, nor linked from a section page that is).
+   */
+  footer: [
+    { label: "Now", href: "/now" },
+    { label: "Resume", href: "/resume" },
+    { label: "Documents", href: "/documents" },
+    { label: "FAQ", href: "/faq" },
+    { label: "Speaking", href: "/speaking" },
+    { label: "Uses", href: "/uses" },
+    { label: "Contact", href: "/contact" },
+    { label: "Coffee", href: "/coffee" },
+    { label: "Now playing", href: "/rn" },
+    { label: "Colophon", href: "/colophon" },
+    { label: "OpenAPI", href: "/openapi.json" },
+    { label: "API catalog", href: "/.well-known/api-catalog" },
+    { label: "llms.txt", href: "/llms.txt" },
+    { label: "Lens", href: "/lens" },
+    { label: "Around", href: "/around" },
+    { label: "Crawler ledger", href: "/ledger" },
+    { label: "Atom feed", href: "/feed.xml" },
+    { label: "JSON Feed", href: "/feed.json" },
+  ],
   /** What /robots.txt tells crawlers about AI use (Content-Signal): search and answers yes, training no. */
   contentSignal: { search: "yes", "ai-input": "yes", "ai-train": "no" },
   /**

@@ -5,6 +5,7 @@ import { siteConfig } from "@/site.config";
 import { siteUrl } from "@/lib/env";
 import { SiteHeader } from "@/components/site-header";
 import { SiteFooter } from "@/components/site-footer";
+import { SITE_ALTERNATE_TYPES, shareCard } from "@/lib/site/metadata";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -12,9 +13,14 @@ export const metadata: Metadata = {
   title: { default: siteConfig.title, template: `%s — ${siteConfig.name}` },
   description: siteConfig.description,
   authors: [{ name: siteConfig.author.name }],
-  openGraph: { type: "website", siteName: siteConfig.name, locale: siteConfig.locale.replace("-", "_") },
-  twitter: { card: "summary" },
-  alternates: { types: { "application/openapi+json": "/openapi.json" } },
+  openGraph: {
+    type: "website",
+    siteName: siteConfig.name,
+    locale: siteConfig.locale.replace("-", "_"),
+    images: [shareCard("/", siteConfig.title)],
+  },
+  twitter: { card: "summary_large_image", images: [{ url: shareCard("/", siteConfig.title).url, alt: siteConfig.title }] },
+  alternates: { types: { ...SITE_ALTERNATE_TYPES } },
 };
 
 export const viewport: Viewport = {

@@ -1,4 +1,5 @@
 import { CONVENTIONS, type Guide } from "@/lib/surface/developer-guide";
+import styles from "./developer-guide.module.css";
 
 /** Backtick spans as <code>, the rest as text. */
 function InlineCode({ text }: { text: string }) {
@@ -30,7 +31,35 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
         </li>
       </ul>
 
-      <h2>Conventions</h2>
+      <nav className={styles.toc} aria-labelledby="guide-toc-title">
+        <h2 id="guide-toc-title">Contents</h2>
+        <ol>
+          <li>
+            <a href="#conventions">Conventions</a>
+          </li>
+          <li>
+            <a href="#rate-limits">Rate limits</a>
+          </li>
+          {guide.groups.map((group) => (
+            <li key={group.tag}>
+              <a href={`#tag-${group.tag}`}>{group.tag}</a>
+              <ol>
+                {group.endpoints.map((e) => (
+                  <li key={e.operationId}>
+                    <a href={`#${e.operationId}`}>
+                      <code>
+                        {e.method} {e.path}
+                      </code>
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <h2 id="conventions">Conventions</h2>
       <ul>
         {CONVENTIONS.map((c) => (
           <li key={c}>
@@ -39,25 +68,27 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
         ))}
       </ul>
 
-      <h2>Rate limits</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>Policy</th>
-            <th>Rule</th>
-          </tr>
-        </thead>
-        <tbody>
-          {guide.limits.map((l) => (
-            <tr key={l.name}>
-              <td>
-                <code>{l.name}</code>
-              </td>
-              <td>{l.rule}</td>
+      <h2 id="rate-limits">Rate limits</h2>
+      <div className={styles.tableScroll} role="region" aria-label="Rate limits" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th>Policy</th>
+              <th>Rule</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {guide.limits.map((l) => (
+              <tr key={l.name}>
+                <td>
+                  <code>{l.name}</code>
+                </td>
+                <td>{l.rule}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       {guide.groups.map((group) => (
         <section key={group.tag} aria-labelledby={`tag-${group.tag}`}>
@@ -76,30 +107,32 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
                 <InlineCode text={e.description} />
               </p>
               {e.parameters.length > 0 ? (
-                <table>
-                  <thead>
-                    <tr>
-                      <th>Parameter</th>
-                      <th>Type</th>
-                      <th>Required</th>
-                      <th>Description</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {e.parameters.map((p) => (
-                      <tr key={p.name}>
-                        <td>
-                          <code>{p.name}</code>
-                        </td>
-                        <td>{p.type}</td>
-                        <td>{p.required ? "yes" : "no"}</td>
-                        <td>
-                          <InlineCode text={p.description} />
-                        </td>
+                <div className={styles.tableScroll} role="region" aria-label={`Parameters of ${e.method} ${e.path}`} tabIndex={0}>
+                  <table>
+                    <thead>
+                      <tr>
+                        <th>Parameter</th>
+                        <th>Type</th>
+                        <th>Required</th>
+                        <th>Description</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {e.parameters.map((p) => (
+                        <tr key={p.name}>
+                          <td>
+                            <code>{p.name}</code>
+                          </td>
+                          <td>{p.type}</td>
+                          <td>{p.required ? "yes" : "no"}</td>
+                          <td>
+                            <InlineCode text={p.description} />
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               ) : null}
               <ul>
                 {e.responses.map((r) => (

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { siteConfig } from "@/site.config";
+import { NavLink } from "./nav-link";
 
 export function SiteHeader() {
   return (
@@ -12,7 +13,7 @@ export function SiteHeader() {
           <ul>
             {siteConfig.nav.map((item) => (
               <li key={item.href}>
-                <a href={item.href}>{item.label}</a>
+                <NavLink href={item.href}>{item.label}</NavLink>
               </li>
             ))}
           </ul>

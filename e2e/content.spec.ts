@@ -37,17 +37,6 @@ test("search works without JavaScript (server-rendered form)", async ({ browser 
   await context.close();
 });
 
-test("search with JavaScript is enhanced by the Pagefind UI", async ({ page }) => {
-  const problems = watchPage(page);
-  await page.goto("/search");
-  await expect(page.locator("html")).toHaveAttribute("data-search-enhanced", "true");
-  await expect(page.locator(".server-search")).toBeHidden();
-  await page.locator(".pagefind-ui__search-input").fill("turntable");
-  await expect(page.locator(".pagefind-ui__result-link").first()).toContainText(/Technics/);
-  await page.waitForLoadState("networkidle");
-  expect(problems).toEqual([]);
-});
-
 test("screenshots of home and a post at phone and desktop widths", async ({ browser }, info) => {
   for (const [name, width, height] of [
     ["phone", 390, 844],

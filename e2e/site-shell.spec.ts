@@ -52,7 +52,7 @@ test("/developers points an agent to the MCP server: following the server-card l
   await page.goto("/developers");
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/mcp/server-card")),
-    page.getByRole("link", { name: "/mcp/server-card" }).click(),
+    page.getByRole("link", { name: "/mcp/server-card", exact: true }).click(),
   ]);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/mcp-server-card+json");

@@ -1,6 +1,6 @@
 /**
  * `npm run build` runs this before `next build`: content/ → .site/ (corpus, search index,
- * twins, llms.txt, feeds, resume) and public/generated/ (Pagefind bundle); photos/ →
+ * twins, llms.txt, feeds, resume); photos/ →
  * renditions and .site/photos.json. Each stage is timed.
  */
 import { buildSite } from "./build/site";

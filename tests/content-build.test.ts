@@ -1,4 +1,6 @@
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import sharp from "sharp";
+import { ogCardPath } from "@/lib/site/og";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
@@ -127,7 +129,7 @@ describe("feeds", () => {
   });
 });
 
-describe("resume and the search bundles", () => {
+describe("resume and the search index", () => {
   it("writes a resume that validates as JSON Resume, and a PDF", async () => {
     expect(resumeProblems(JSON.parse(await read("resume.json")), "resume.json")).toEqual([]);
     const pdf = await readFile(path.join(outDir, "resume.pdf"));
@@ -135,14 +137,22 @@ describe("resume and the search bundles", () => {
     expect(corpus.twins["/resume"]).toContain("## Experience");
   });
 
-  it("writes the server's search index (the written pages and the standing ones) and the Pagefind bundle", async () => {
+  it("writes the server's search index: the written pages and the standing ones", async () => {
     expect(corpus.docs).toHaveLength(6);
     const standing = corpus.standing.map((d) => d.url);
     expect(standing).toEqual(expect.arrayContaining(["/", "/writing", "/resume", "/developers", "/photos", "/rn", "/coffee"]));
     expect(corpus.docs.map((d) => d.url).filter((u) => standing.includes(u))).toEqual([]);
     expect(JSON.parse(await read("search-index.json")).documentCount).toBe(6 + standing.length);
-    const files = await readdir(path.join(publicDir, "pagefind"));
-    expect(files).toEqual(expect.arrayContaining(["pagefind.js", "pagefind-ui.js", "pagefind-ui.css"]));
+  });
+
+  it("draws a 1200×630 share card for every page with a twin and lists them in og.json", async () => {
+    const { paths } = JSON.parse(await read("og.json")) as { paths: string[] };
+    expect(paths).toEqual(expect.arrayContaining(Object.keys(corpus.twins)));
+    expect(paths).toContain("/search");
+    for (const p of paths) {
+      const png = await readFile(path.join(publicDir, ogCardPath(p).replace(/^\/generated\//, "")));
+      expect(await sharp(png).metadata(), p).toMatchObject({ format: "png", width: 1200, height: 630 });
+    }
   });
 });
 
@@ -156,7 +166,7 @@ describe("incremental builds", () => {
   it("a changed file is re-rendered alone and the stages after it run again", async () => {
     const file = path.join(contentDir, "garage/bike-chain.md");
     await writeFile(file, (await readFile(file, "utf8")).replace("Measure it", "Measure it carefully"));
-    const { stages } = await buildSite({ contentDir, outDir, publicDir, pagefind: false, pdf: false });
+    const { stages } = await buildSite({ contentDir, outDir, publicDir, pdf: false });
     expect(stages.find((s) => s.name === "content")?.detail).toContain("1 rendered");
     expect(stages.find((s) => s.name === "search")?.skipped).toBe(false);
   });
@@ -201,7 +211,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     const target = path.join(contentDir, file);
     await writeFile(target, text);
     try {
-      const err = await buildSite({ contentDir, outDir, publicDir, pagefind: false, pdf: false }).then(
+      const err = await buildSite({ contentDir, outDir, publicDir, pdf: false }).then(
         () => undefined,
         (e: unknown) => e,
       );
@@ -218,9 +228,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     const good = await readFile(file, "utf8");
     await writeFile(file, JSON.stringify({ basics: { name: 3, email: "not-an-email" } }));
     try {
-      const err = (await buildSite({ contentDir, outDir, publicDir, pagefind: false, pdf: false }).catch(
-        (e: unknown) => e,
-      )) as ContentError;
+      const err = (await buildSite({ contentDir, outDir, publicDir, pdf: false }).catch((e: unknown) => e)) as ContentError;
       expect(err).toBeInstanceOf(ContentError);
       expect(err.problems.join("\n")).toMatch(/content\/resume\.json: basics\.name: must be string/);
       expect(err.problems.join("\n")).toMatch(/content\/resume\.json: basics\.email: must match format "email"/);

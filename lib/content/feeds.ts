@@ -13,6 +13,11 @@ export function feedEntries(docs: Doc[], max = 50): Doc[] {
 const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const stamp = (date: string) => `${date}T12:00:00Z`;
 
+/**
+ * Each entry has one rel="alternate" link, the HTML page a reader opens. A second
+ * alternate (the Markdown twin) sent feed readers to the `.md` file; the twin stays one
+ * request away (`.md`, `Accept: text/markdown`, the page's Link header, llms.txt).
+ */
 export function atomFeed(docs: Doc[]): string {
   const entries = feedEntries(docs);
   const updated = entries.map((d) => d.updated ?? d.date!).sort().at(-1) ?? "2000-01-01";
@@ -22,7 +27,6 @@ export function atomFeed(docs: Doc[]): string {
     <id>${B}${d.url}</id>
     <title>${xml(d.title)}</title>
     <link rel="alternate" type="text/html" href="${B}${d.url}"/>
-    <link rel="alternate" type="text/markdown" href="${B}${d.url}.md"/>
     <published>${stamp(d.date!)}</published>
     <updated>${stamp(d.updated ?? d.date!)}</updated>
     <summary>${xml(d.description)}</summary>
@@ -45,7 +49,7 @@ ${body}
 `;
 }
 
-/** JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/). */
+/** JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/); each item's `url` is its HTML page. */
 export function jsonFeed(docs: Doc[]): Record<string, unknown> {
   return {
     version: "https://jsonfeed.org/version/1.1",

@@ -2,6 +2,30 @@ import type { Metadata } from "next";
 import { siteConfig } from "@/site.config";
 import { siteUrl } from "@/lib/env";
 import type { Doc } from "@/lib/content/types";
+import { OG_CARD, ogImageFor } from "./og";
+
+/**
+ * Alternates every page's head names: the feeds (so readers and browsers find them from
+ * any page) and the OpenAPI document. Next replaces a layout's `alternates` with a page's,
+ * so pages that set their own list repeat these through `pageMetadata`.
+ */
+export const SITE_ALTERNATE_TYPES = {
+  "application/atom+xml": "/feed.xml",
+  "application/feed+json": "/feed.json",
+  "application/openapi+json": "/openapi.json",
+} as const;
+
+export interface ShareImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** The build's share card for a page (lib/site/og.ts), or the site's card when it has none. */
+export function shareCard(path: string, title: string): ShareImage {
+  return { url: ogImageFor(path), ...OG_CARD, alt: title };
+}
 
 /** Canonical URL, Markdown alternate, OpenGraph and Twitter meta for a page. */
 export function pageMetadata(o: {
@@ -12,23 +36,27 @@ export function pageMetadata(o: {
   date?: string;
   updated?: string;
   tags?: string[];
+  /** The share image; by default the card the build drew for this path. */
+  image?: ShareImage;
 }): Metadata {
   const twin = o.path === "/" ? "/index.md" : `${o.path}.md`;
+  const image = o.image ?? shareCard(o.path, o.title);
   return {
     title: o.path === "/" ? { absolute: siteConfig.title } : o.title,
     description: o.description,
-    alternates: { canonical: o.path, types: { "text/markdown": twin } },
+    alternates: { canonical: o.path, types: { "text/markdown": twin, ...SITE_ALTERNATE_TYPES } },
     openGraph: {
       type: o.type ?? "website",
       url: o.path,
       title: o.title,
       description: o.description,
       siteName: siteConfig.name,
+      images: [image],
       ...(o.type === "article" && o.date
         ? { publishedTime: o.date, modifiedTime: o.updated ?? o.date, authors: [siteConfig.author.name], tags: o.tags }
         : {}),
     },
-    twitter: { card: "summary", title: o.title, description: o.description },
+    twitter: { card: "summary_large_image", title: o.title, description: o.description, images: [{ url: image.url, alt: image.alt }] },
   };
 }
 

@@ -1,14 +1,20 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import type { Resume } from "@/lib/content/resume";
 
-/** /resume.pdf, rendered at build time without a browser. Built-in Helvetica: no font files to ship. */
+/**
+ * /resume.pdf, rendered at build time without a browser. Built-in Helvetica: no font files to ship.
+ * react-pdf resolves the page's unitless lineHeight against the page's 10 pt and inherits
+ * the result (14 pt), so text larger than the body needs its own lineHeight: without it the
+ * 22 pt name got a 14 pt line, was drawn over the headline, and PDF readers (pdftotext)
+ * interleaved the two lines.
+ */
 const s = StyleSheet.create({
   page: { padding: 48, fontFamily: "Helvetica", fontSize: 10, lineHeight: 1.4, color: "#1d1c1a" },
-  name: { fontSize: 22, fontFamily: "Helvetica-Bold" },
-  label: { fontSize: 12, color: "#5d5a53", marginBottom: 6 },
-  contact: { fontSize: 9, color: "#5d5a53", marginBottom: 12 },
-  h2: { fontSize: 12, fontFamily: "Helvetica-Bold", marginTop: 14, marginBottom: 4, color: "#9a3412" },
-  h3: { fontSize: 10.5, fontFamily: "Helvetica-Bold" },
+  name: { fontSize: 22, lineHeight: 1.2, fontFamily: "Helvetica-Bold", marginBottom: 2 },
+  label: { fontSize: 12, lineHeight: 1.3, color: "#5d5a53", marginBottom: 6 },
+  contact: { fontSize: 9, lineHeight: 1.3, color: "#5d5a53", marginBottom: 12 },
+  h2: { fontSize: 12, lineHeight: 1.3, fontFamily: "Helvetica-Bold", marginTop: 14, marginBottom: 4, color: "#9a3412" },
+  h3: { fontSize: 10.5, lineHeight: 1.3, fontFamily: "Helvetica-Bold" },
   dates: { fontSize: 9, color: "#5d5a53", marginBottom: 2 },
   item: { marginBottom: 8 },
   bullet: { flexDirection: "row", marginLeft: 8 },

@@ -11,9 +11,13 @@ import { buildIndex } from "@/lib/search/engine";
 import type { Corpus, Doc } from "@/lib/content/types";
 import { RESERVED_TOP_LEVEL } from "@/lib/site/reserved";
 import { siteConfig } from "@/site.config";
+import { siteUrl } from "@/lib/env";
+import { APP_PAGE_CARDS } from "@/lib/site/og";
+import { resultLabel } from "@/lib/search/present";
 import { writeAtomic } from "./write";
 import { standingSources } from "./standing";
 import { standingDocs } from "@/lib/content/standing";
+import type { Card } from "./og-images";
 
 export interface BuildOptions {
   contentDir: string;
@@ -22,13 +26,14 @@ export interface BuildOptions {
   /** Files served as static assets (`public/generated`). */
   publicDir: string;
   /** Stages that need optional tools can be left out (tests of the fixture corpus). */
-  pagefind?: boolean;
   pdf?: boolean;
   /**
    * Builds the photos once the content is valid (nothing is written before that) and
    * returns the manifest's path, so each photo page is searchable.
    */
   photos?: () => Promise<string>;
+  /** Host printed on the share cards (default: SITE_URL's). */
+  host?: string;
   log?: (line: string) => void;
 }
 
@@ -40,7 +45,7 @@ export interface StageReport {
 }
 
 /** Bump when a stage's output format changes, so caches built by older code are not reused. */
-const BUILD_VERSION = "4";
+const BUILD_VERSION = "8";
 type CacheEntry = { hash: string; version: string; doc?: Doc };
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
 const exists = (f: string) =>
@@ -154,6 +159,21 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     await writeAtomic(path.join(opts.outDir, "paths.json"), JSON.stringify(paths));
     return `${Object.keys(corpus.twins).length} twins`;
   });
+  // Share cards (og:image) for every page with a title here: content pages, section
+  // indexes, the resume and the app's own pages; photo pages use their photo instead.
+  const host = opts.host ?? new URL(siteUrl()).host;
+  const cards = shareCards(docs, corpus.twins);
+  await stage("og-images", async () => {
+    const hash = sha(`${inputHash}\n${host}\n${JSON.stringify(cards)}`);
+    newHashes["og-images"] = hash;
+    const manifest = path.join(opts.outDir, "og.json");
+    if (stageHashes["og-images"] === hash && (await exists(manifest)) && (await exists(path.join(opts.publicDir, "og", "index.png"))))
+      return { skipped: true };
+    const { writeOgImages } = await import("./og-images");
+    const bytes = await writeOgImages(cards, opts.publicDir, { name: siteConfig.name, host });
+    await writeAtomic(manifest, JSON.stringify({ paths: cards.map((c) => c.path).sort() }));
+    return { detail: `${cards.length} cards, ${Math.round(bytes / 1024)} KB` };
+  });
   await cached("search", [path.join(opts.outDir, "search-index.json")], async () => {
     await writeAtomic(path.join(opts.outDir, "search-index.json"), JSON.stringify(buildIndex(answerable)));
   });
@@ -198,15 +218,26 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
       : "; no front-matter questions to calibrate on: never abstains";
     return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon${calibration}`;
   });
-  if (opts.pagefind !== false) {
-    const bundle = path.join(opts.publicDir, "pagefind");
-    await cached("pagefind", [path.join(bundle, "pagefind.js"), path.join(bundle, "pagefind-ui.js")], async () => {
-      const { writePagefind } = await import("./pagefind");
-      return writePagefind(docs, bundle);
-    });
-  }
+  // The in-browser search now asks /search.json; a Pagefind bundle left by an older build is not served stale.
+  await rm(path.join(opts.publicDir, "pagefind"), { recursive: true, force: true });
   await writeAtomic(path.join(cacheDir, "stages.json"), JSON.stringify({ ...stageHashes, ...newHashes }));
   return { docs: docs.length, stages };
+}
+
+/** The share card of each page: its title, and the section it belongs to. */
+function shareCards(docs: Doc[], twins: Record<string, string>): Card[] {
+  const byUrl = new Map(docs.map((d) => [d.url, d]));
+  const cards: Card[] = [];
+  for (const [url, twin] of Object.entries(twins)) {
+    const doc = byUrl.get(url);
+    if (url === "/") cards.push({ path: url, title: siteConfig.name, label: siteConfig.title.replace(`${siteConfig.name} — `, "") });
+    else if (url === "/resume") cards.push({ path: url, title: `Resume of ${siteConfig.author.name}`, label: "Resume" });
+    else if (doc) cards.push({ path: url, title: doc.title, label: resultLabel(doc.url, doc.kind) });
+    else cards.push({ path: url, title: /^# (.+)$/m.exec(twin)?.[1] ?? url, label: "Index" });
+  }
+  const seen = new Set(cards.map((c) => c.path));
+  for (const c of APP_PAGE_CARDS) if (!seen.has(c.path)) cards.push(c);
+  return cards;
 }
 
 /** Two files may not claim one URL, and a page may not shadow a route of the site. */

@@ -14,7 +14,13 @@ export const generateStaticParams = () => getPhotos().manifest.photos.map((p) =>
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const photo = getPhotos().byStem.get((await params).stem);
   if (!photo) return {};
-  return pageMetadata({ path: `/photos/${photo.stem}`, title: photo.metadata.film ? `${photo.metadata.film} — photo` : "Photo", description: photo.alt ?? "A photo and its camera settings." });
+  const title = photo.metadata.film ? `${photo.metadata.film} — photo` : "Photo";
+  // The share image is the photo itself (its 1200 px rendition), not a drawn card.
+  const image =
+    photo.thumb.jpg && photo.sizes.jpg
+      ? { url: photo.thumb.jpg, width: photo.sizes.jpg.width, height: photo.sizes.jpg.height, alt: photo.alt ?? title }
+      : { url: photo.full, width: photo.sizes.full.width, height: photo.sizes.full.height, alt: photo.alt ?? title };
+  return pageMetadata({ path: `/photos/${photo.stem}`, title, description: photo.alt ?? "A photo and its camera settings.", image });
 }
 
 /** One photo: the picture, its recipe card and its exposure data. */

@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import { watchPage } from "./watch";
+
+/**
+ * No page scrolls sideways on a 390 px phone: one page of each type, the developer guide
+ * (wide tables, long commands) among them. Screenshots at phone and desktop widths are kept
+ * as artifacts (test-results/) for a person to look at.
+ */
+const PAGES: [string, string][] = [
+  ["home", "/"],
+  ["writing-index", "/writing"],
+  ["writing-post", "/writing/markdown-twins"],
+  ["garage-note", "/garage/cb400f-carb-sync"],
+  ["documents-index", "/documents"],
+  ["document", "/documents/api-design-review-checklist"],
+  ["utilities-index", "/utilities"],
+  ["utility", "/utilities/search"],
+  ["page", "/faq"],
+  ["resume", "/resume"],
+  ["search", "/search?q=rate+limits"],
+  ["photos", "/photos"],
+  ["developers", "/developers"],
+  ["lens", "/lens"],
+  ["around", "/around"],
+  ["ledger", "/ledger"],
+  ["not-found", "/no/such/page"],
+];
+
+for (const [name, width, height] of [
+  ["phone", 390, 844],
+  ["desktop", 1280, 900],
+] as const) {
+  test(`no page type scrolls sideways at ${width} px; screenshots`, async ({ browser }, info) => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    const paths = [...PAGES];
+    // A photo page: the first one the gallery links.
+    await page.goto("/photos");
+    const photo = await page.locator('main a[href^="/photos/"]').first().getAttribute("href");
+    paths.push(["photo", photo!]);
+    for (const [label, path] of paths) {
+      await page.goto(path);
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      expect(scrollWidth, `${label} (${path}) at ${width} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
+      if (["developers", "search", "home", "photo", "page"].includes(label))
+        await page.screenshot({ path: info.outputPath(`${label}-${name}.png`), fullPage: label === "developers" && name === "phone" });
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+}
+
+test("the developer guide's contents lead to each section, and a table scrolls inside its box on a phone", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto("/developers");
+  const toc = page.getByRole("navigation", { name: "Contents" });
+  await expect(toc).toBeVisible();
+  const links = toc.getByRole("link");
+  expect(await links.count()).toBeGreaterThan(10);
+  for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")!))) {
+    expect(await page.locator(href).count(), href).toBe(1);
+  }
+  await toc.getByRole("link", { name: "Rate limits" }).click();
+  await expect(page).toHaveURL(/#rate-limits$/);
+  await expect(page.locator("#rate-limits")).toBeInViewport();
+  // The widest parameter table is wider than the phone, and scrolls in its own box.
+  const boxes = await page
+    .locator('[role="region"][aria-label^="Parameters"]')
+    .evaluateAll((els) => els.map((el) => ({ client: el.clientWidth, scroll: el.scrollWidth, overflow: getComputedStyle(el).overflowX })));
+  expect(boxes.length).toBeGreaterThan(3);
+  for (const b of boxes) {
+    expect(b.overflow).toBe("auto");
+    expect(b.client).toBeLessThanOrEqual(390);
+  }
+  await context.close();
+});

@@ -1,0 +1,196 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { Contract } from "../tests/helpers/openapi";
+import { watchPage } from "./watch";
+
+/**
+ * The search page with and without JavaScript: the same results for the same query (the
+ * enhancement asks /search.json, the engine the server-rendered page runs), results that
+ * open the real page, the query in the address, and no layout shift.
+ */
+const QUERIES = ["carburettor", "carburetor", "rate limits", "Classic Chrome", "espresso", "turntable", "sourdough starter"];
+
+type Row = { href: string; title: string; label: string };
+
+let contract: Contract;
+test.beforeAll(async ({ request }) => {
+  contract = new Contract(await (await request.get("/openapi.json")).json());
+});
+
+/** Every /search.json answer the page receives is checked against /openapi.json. */
+function validateSearchJson(page: Page): { seen: number } {
+  const counter = { seen: 0 };
+  page.on("response", async (res) => {
+    const url = new URL(res.url());
+    if (url.pathname !== "/search.json") return;
+    counter.seen++;
+    contract.validate(url.pathname, "GET", res.status(), res.headers()["content-type"] ?? "", await res.json());
+  });
+  return counter;
+}
+
+async function rows(page: Page): Promise<{ count: string; rows: Row[] }> {
+  const count = (await page.locator(".search-region > .meta-line").textContent()) ?? "";
+  const list = await page.locator(".search-results li").evaluateAll((lis) =>
+    lis.map((li) => ({
+      href: li.querySelector("a")!.getAttribute("href")!,
+      title: li.querySelector("a")!.textContent!,
+      label: li.querySelector(".meta-line")!.textContent!,
+    })),
+  );
+  return { count, rows: list };
+}
+
+async function withoutJs(browser: Browser, q: string) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const res = await page.goto(`/search?q=${encodeURIComponent(q)}`);
+  expect(res?.status()).toBe(200);
+  const out = await rows(page);
+  await context.close();
+  return out;
+}
+
+/** Types the query into the page as a visitor does and waits for the answer to show. */
+async function typeQuery(page: Page, q: string) {
+  const input = page.getByLabel("Search the site");
+  await input.fill("");
+  await input.pressSequentially(q, { delay: 20 });
+  await expect(page.locator(".search-region > .meta-line")).toContainText(`for “${q}”`);
+  await expect(page.locator(".search-region")).toHaveAttribute("aria-busy", "false");
+}
+
+test("with JavaScript: type a query, the address keeps it, click a result and land on the page", async ({ page }) => {
+  const problems = watchPage(page);
+  const seen = validateSearchJson(page);
+  await page.goto("/search");
+  await page.waitForLoadState("networkidle");
+  await typeQuery(page, "carburettor");
+  await expect(page).toHaveURL(/\/search\?q=carburettor$/);
+  expect(seen.seen).toBeGreaterThan(0);
+  const first = page.locator(".search-results li a").first();
+  const title = (await first.textContent())!;
+  const href = (await first.getAttribute("href"))!;
+  expect(href).toMatch(/^\/(garage|writing|documents|utilities)\/|^\/[a-z-]+$/);
+  const [nav] = await Promise.all([page.waitForNavigation(), first.click()]);
+  expect(nav?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe(href);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  // Back in history: the query is still in the address and the results are still there.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/search\?q=carburettor$/);
+  await expect(page.locator(".search-results li").first()).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("the address follows the box: typing on and back shows the query on screen; clearing it empties both", async ({ page }) => {
+  await page.goto("/search?q=espresso");
+  await page.waitForLoadState("networkidle");
+  // Slow answers (the real server, held back a second) so a search is still under way
+  // when the visitor types back to the query already on screen.
+  await page.route("**/search.json?**", async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  const input = page.getByLabel("Search the site");
+  await input.press("End");
+  await input.pressSequentially(" machine", { delay: 10 });
+  await expect(page).toHaveURL(/\/search\?q=espresso%20machine$/);
+  for (let i = 0; i < " machine".length; i++) await input.press("Backspace");
+  await page.waitForTimeout(1500);
+  await expect(page).toHaveURL(/\/search\?q=espresso$/);
+  await expect(page.locator(".search-region > .meta-line")).toContainText("for “espresso”");
+  await input.fill("");
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.locator(".search-results")).toHaveCount(0);
+});
+
+test("every result of several queries opens a real page (200, its title as h1)", async ({ page, request }) => {
+  await page.goto("/search");
+  await page.waitForLoadState("networkidle");
+  const checked = new Set<string>();
+  for (const q of ["carburettor", "rate limits", "Classic Chrome"]) {
+    await typeQuery(page, q);
+    for (const r of (await rows(page)).rows) {
+      if (checked.has(r.href)) continue;
+      checked.add(r.href);
+      const res = await request.get(r.href, { headers: { accept: "text/html" } });
+      expect(res.status(), r.href).toBe(200);
+      expect(res.headers()["content-type"], r.href).toMatch(/^text\/html/);
+      const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(await res.text())?.[1].replace(/<[^>]+>/g, "");
+      expect(
+        h1
+          ?.replace(/&amp;/g, "&")
+          .replace(/&#x27;/g, "'")
+          .replace(/&quot;/g, '"'),
+        r.href,
+      ).toBe(r.title);
+    }
+  }
+  expect(checked.size).toBeGreaterThan(5);
+});
+
+test("the same results with and without JavaScript, for several queries", async ({ browser, page }) => {
+  const problems = watchPage(page);
+  validateSearchJson(page);
+  await page.goto("/search");
+  await page.waitForLoadState("networkidle");
+  for (const q of QUERIES) {
+    await typeQuery(page, q);
+    const typed = await rows(page);
+    const served = await withoutJs(browser, q);
+    expect(typed.rows.length, q).toBeGreaterThan(0);
+    expect(typed, q).toEqual(served);
+    // The shared address shows the same list when opened with JavaScript too.
+    expect(new URL(page.url()).searchParams.get("q")).toBe(q);
+  }
+  // Garage notes say so (the API's kind for them is "writing").
+  await typeQuery(page, "carburettor");
+  const garage = (await rows(page)).rows.filter((r) => r.href.startsWith("/garage/"));
+  expect(garage.length).toBeGreaterThan(0);
+  for (const r of garage) expect(r.label).toBe("· Garage note");
+  expect(problems).toEqual([]);
+});
+
+test("the page with JavaScript finds as many pages for 'carburettor' as /search.json, in the same order", async ({ page, request }) => {
+  const api = await request.get("/search.json?q=carburettor&limit=20");
+  const body = await api.json();
+  contract.validate("/search.json", "GET", api.status(), api.headers()["content-type"], body);
+  await page.goto("/search");
+  await page.waitForLoadState("networkidle");
+  await typeQuery(page, "carburettor");
+  const { count, rows: list } = await rows(page);
+  expect(count).toBe(`${body.total} result${body.total === 1 ? "" : "s"} for “carburettor”`);
+  expect(list.map((r) => r.href)).toEqual(body.results.map((r: { url: string }) => r.url));
+});
+
+for (const [name, width, height] of [
+  ["desktop", 1280, 900],
+  ["phone", 390, 844],
+] as const) {
+  test(`no layout shift at ${name} width, loading a shared query or typing one; screenshots`, async ({ browser }, info) => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!e.hadRecentInput) w.__cls += e.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/search?q=carburettor");
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.01);
+    await page.screenshot({ path: info.outputPath(`search-shared-${name}.png`), fullPage: false });
+    await typeQuery(page, "rate limits");
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.01);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: info.outputPath(`search-typed-${name}.png`), fullPage: false });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+}

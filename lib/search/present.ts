@@ -1,0 +1,43 @@
+/**
+ * What the search page shows for a query and a hit, shared by the server-rendered page
+ * and its in-browser enhancement so both print the same thing for the same answer. Pure
+ * (no Node imports): it ships to the browser.
+ */
+
+/** The search page's query as the server reads it: trimmed, at most 160 characters (the API's limit). */
+export function pageQuery(raw: string | string[] | undefined | null): string {
+  return (Array.isArray(raw) ? (raw[0] ?? "") : (raw ?? "")).trim().slice(0, 160);
+}
+
+/** Results per page: the search page asks for this many, with or without JavaScript. */
+export const PAGE_LIMIT = 20;
+
+/**
+ * The label a visitor reads. The API's `kind` is fixed by the spec (garage notes report
+ * "writing"), so the label follows the page's section instead.
+ */
+export function resultLabel(url: string, kind: string): string {
+  if (url.startsWith("/garage/")) return "Garage note";
+  if (url.startsWith("/writing/")) return "Writing";
+  if (url.startsWith("/documents/")) return "Document";
+  if (url.startsWith("/utilities/")) return "Utility";
+  return kind === "page" ? "Page" : kind.charAt(0).toUpperCase() + kind.slice(1);
+}
+
+/** The shareable address of a query's results. */
+export function searchHref(q: string): string {
+  return q ? `/search?q=${encodeURIComponent(q)}` : "/search";
+}
+
+export interface ShownResult {
+  url: string;
+  title: string;
+  kind: string;
+  snippet?: string;
+}
+
+export interface ShownResults {
+  q: string;
+  total: number;
+  results: ShownResult[];
+}

@@ -1,0 +1,49 @@
+import { processSingleton } from "@/lib/process-singleton";
+import { siteFile } from "@/lib/content/corpus";
+import { readFileSync } from "node:fs";
+import { STANDING_PAGES, type StandingPath } from "./standing-pages";
+
+/** Share cards: 1200×630, the size OpenGraph and summary_large_image cards expect. */
+export const OG_CARD = { width: 1200, height: 630 } as const;
+export const OG_DIR = "/generated/og";
+
+/** Where the build writes the card of a page path (`/` → /generated/og/index.png). */
+export function ogCardPath(pagePath: string): string {
+  return `${OG_DIR}${pagePath === "/" ? "/index" : pagePath}.png`;
+}
+
+/** What a standing page's card says it is (lib/site/standing-pages.ts holds the titles). */
+const CARD_LABELS: Partial<Record<StandingPath, string>> = {
+  "/search": "Search",
+  "/photos": "Photos",
+  "/developers": "Developers",
+  "/resume": "Resume",
+};
+
+/**
+ * Pages that app/ defines with no content file behind them, each with the title its card
+ * shows (their own title). Content pages, section indexes and the resume get theirs from
+ * the corpus; photo pages use their photo.
+ */
+export const APP_PAGE_CARDS: { path: string; title: string; label: string }[] = (Object.keys(STANDING_PAGES) as StandingPath[]).map(
+  (path) => ({
+    path,
+    title: STANDING_PAGES[path].title,
+    label: CARD_LABELS[path] ?? "Utility",
+  }),
+);
+
+/** The page paths the build wrote a card for (`.site/og.json`). */
+const built = () =>
+  processSingleton("og-cards", () => {
+    try {
+      return new Set<string>((JSON.parse(readFileSync(siteFile("og.json"), "utf8")) as { paths: string[] }).paths);
+    } catch {
+      return new Set<string>();
+    }
+  });
+
+/** The card of a page, or the site's own card when the build made none for it. */
+export function ogImageFor(pagePath: string): string {
+  return built().has(pagePath) ? ogCardPath(pagePath) : ogCardPath("/");
+}
