@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import next from "next";
 import { ERROR_HEADERS, MAX_BODY_BYTES, errorBody, rawErrorResponse } from "./lib/core/wire.mjs";
 import { HOME_LINK, ROUTED_HEADER, loadPageIndex, normalizePath, pageOfMdPath, twinRewrite } from "./lib/site/page-routing.mjs";
-import { loadCrawlerTokens, productTokens } from "./lib/site/crawler-tokens.mjs";
+import { loadCrawlerTokens, productTokens } from "./lib/core/crawler-tokens.mjs";
 import { settleHeaders } from "./lib/site/response-headers.mjs";
 import compression from "next/dist/compiled/compression/index.js";
 

@@ -9,7 +9,7 @@ import { ContentError } from "@/lib/content/load";
 import { writeFileSync } from "node:fs";
 import { siteUrl } from "@/lib/env";
 import { FETCHING_TOKENS } from "@/lib/ledger/count";
-import { CRAWLER_TOKENS_FILE } from "@/lib/site/crawler-tokens.mjs";
+import { CRAWLER_TOKENS_FILE } from "@/lib/core/crawler-tokens.mjs";
 
 const started = performance.now();
 // Prerendered pages, the sitemap, canonical links, OpenGraph and JSON-LD carry absolute URLs

@@ -59,3 +59,23 @@ describe("the server in front of Next", () => {
     expect(ms).toBeLessThan(3_500);
   }, 15_000);
 });
+
+describe("pages routed by server.mjs past proxy.ts", () => {
+  const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+  it("keeps what the proxy did for a browser's page read: Vary, the twin Link, the home page's Link", async () => {
+    const home = await fetch(`${server.base}/`, { headers: { "user-agent": BROWSER } });
+    expect(home.status).toBe(200);
+    expect(home.headers.get("vary")).toMatch(/\bAccept\b/);
+    expect(home.headers.get("link")).toContain('rel="service-desc"');
+    expect(home.headers.get("link")).toContain('</index.md>; rel="alternate"; type="text/markdown"');
+    const twin = await fetch(`${server.base}/about`, { headers: { "user-agent": BROWSER, accept: "text/markdown" } });
+    expect(twin.headers.get("content-type")).toMatch(/^text\/markdown/);
+  });
+
+  it("ignores a client-sent x-site-routed: a page POST is still a 405 in the Error shape", async () => {
+    const r = await fetch(`${server.base}/about`, { method: "POST", headers: { "x-site-routed": "1", "user-agent": BROWSER } });
+    expect(r.status).toBe(405);
+    expect(r.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(await r.json()).toMatchObject({ code: "method_not_allowed" });
+  });
+});

@@ -1,6 +1,6 @@
 import { AI_CRAWLERS, type Crawler } from "@/lib/lens/crawlers";
 import type { Store } from "@/lib/store";
-import { productTokens } from "@/lib/site/crawler-tokens.mjs";
+import { productTokens } from "@/lib/core/crawler-tokens.mjs";
 
 /**
  * Counting identified AI-crawler visits (notes/infra.md §4c): one hash per UTC day,
@@ -24,7 +24,7 @@ export function crawlerOf(userAgent: string | null | undefined): Crawler | undef
   return undefined;
 }
 
-/** The tokens `crawlerOf` knows, as the build records them for server.mjs (lib/site/crawler-tokens.mjs). */
+/** The tokens `crawlerOf` knows, as the build records them for server.mjs (lib/core/crawler-tokens.mjs). */
 export const FETCHING_TOKENS: readonly string[] = [...FETCHING.keys()];
 
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
