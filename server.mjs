@@ -146,7 +146,10 @@ const server = createServer({ headersTimeout, requestTimeout, connectionsCheckin
   }
   settleHeaders(res, { negotiated: pageTwin !== undefined, twinPath: pageTwin, link });
   // JSON and text over 1 KiB go out compressed when the client accepts it (Next compresses
-  // only the pages it renders); event streams are never held back for a compressor.
+  // only the pages it renders); event streams are never held back for a compressor. A client
+  // that accepts no encoding skips the compressor's wrapping: its answer is the identity one,
+  // valid for any cache key, so it needs no Vary: Accept-Encoding either.
+  if (!ENCODINGS.test(String(req.headers["accept-encoding"] ?? ""))) return serve(req, res);
   compress(req, res, () => serve(req, res));
 });
 
@@ -154,6 +157,8 @@ const server = createServer({ headersTimeout, requestTimeout, connectionsCheckin
 function mdPathOf(page) {
   return page === "/" ? "/index.md" : `${page}.md`;
 }
+
+const ENCODINGS = /\b(gzip|deflate|br)\b/i;
 
 // Next sets a route's headers with appendHeader, so Content-Type can arrive as an array,
 // which the compressor's own filter does not read: decide from its first value here.
