@@ -35,29 +35,32 @@ export default async function LedgerPage() {
           ) : (
             <>
               <LedgerChart ledger={view.ledger} />
-              <table className="ledger-table">
-                <caption>Totals by crawler</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Crawler</th>
-                    <th scope="col">Operator</th>
-                    <th scope="col">Fetches for</th>
-                    <th scope="col">Pages</th>
-                    <th scope="col">Price</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {view.ledger.crawlers.map((c) => (
-                    <tr key={c.token}>
-                      <th scope="row">{c.token}</th>
-                      <td>{c.owner}</td>
-                      <td>{c.role}</td>
-                      <td>{c.pages}</td>
-                      <td>{money(c.usd)}</td>
+              {/* A phone is narrower than five columns: the table scrolls in its own box, not the page. */}
+              <div className="table-scroll" role="region" aria-label="Totals by crawler" tabIndex={0}>
+                <table className="ledger-table">
+                  <caption>Totals by crawler</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Crawler</th>
+                      <th scope="col">Operator</th>
+                      <th scope="col">Fetches for</th>
+                      <th scope="col">Pages</th>
+                      <th scope="col">Price</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {view.ledger.crawlers.map((c) => (
+                      <tr key={c.token}>
+                        <th scope="row">{c.token}</th>
+                        <td>{c.owner}</td>
+                        <td>{c.role}</td>
+                        <td>{c.pages}</td>
+                        <td>{money(c.usd)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </>
           )}
           <p className="meta-line">{view.ledger.note}</p>
