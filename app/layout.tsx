@@ -6,6 +6,7 @@ import { siteUrl } from "@/lib/env";
 import { SiteHeader } from "@/components/site-header";
 import { SiteFooter } from "@/components/site-footer";
 import { SITE_ALTERNATE_TYPES, shareCard } from "@/lib/site/metadata";
+import { inter, sourceSerif } from "./fonts";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -34,7 +35,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang={siteConfig.locale}>
+    <html lang={siteConfig.locale} className={`${sourceSerif.variable} ${inter.variable}`}>
       <body>
         <a className="skip" href="#main">
           Skip to content

@@ -56,6 +56,8 @@ export interface EvalRow {
   all: Accuracy;
   noSharedWord: Accuracy;
   rest: Accuracy;
+  /** Answerable questions by how they were written (blind set: paraphrase, partial, fragment, typo). */
+  byKind: Record<string, Accuracy>;
   /** Share of answerable and of off-topic questions the ranker gave no page for. */
   abstain: { answerable: number; offTopic: number; nOffTopic: number };
   /** Answerable questions whose page was not in this ranker's top 3, and off-topic ones it answered. */
@@ -111,6 +113,9 @@ export function evaluate(rankers: Record<string, Ranker>, set: EvalQuestion[]): 
       all: accuracy(answerable),
       noSharedWord: accuracy(answerable.filter((r) => r.noSharedWord)),
       rest: accuracy(answerable.filter((r) => !r.noSharedWord)),
+      byKind: Object.fromEntries(
+        [...new Set(answerable.flatMap((r) => (r.kind ? [r.kind] : [])))].map((k) => [k, accuracy(answerable.filter((r) => r.kind === k))]),
+      ),
       abstain: { answerable: share(answerable), offTopic: share(offTopic), nOffTopic: offTopic.length },
       misses: rows
         .filter((r) => (r.url === null ? r.got.length > 0 : r.rank < 0))
@@ -129,10 +134,16 @@ export function formatEvaluation(table: EvalTable): string {
   const abstainHead = first ? `abstains: answerable / off-topic (${first.abstain.nOffTopic})` : "";
   const lines = ["  top-1 / top-3 accuracy", `  ${head}${abstainHead}`];
   const pct = (x: number) => `${Math.round(x * 100)}%`;
-  for (const row of table)
+  for (const row of table) {
     lines.push(
       `  ${row.ranker.padEnd(10)}${cell(row.all)}${cell(row.noSharedWord).padEnd(16)}${cell(row.rest)}${pct(row.abstain.answerable)} / ${row.abstain.nOffTopic ? pct(row.abstain.offTopic) : "-"}`,
     );
+    const kinds = Object.entries(row.byKind);
+    if (kinds.length)
+      lines.push(
+        `  ${"".padEnd(10)}by kind: ${kinds.map(([k, a]) => `${k} (${a.n}) ${a.top1.toFixed(2)} / ${a.top3.toFixed(2)}`).join("; ")}`,
+      );
+  }
   return lines.join("\n");
 }
 
