@@ -27,6 +27,8 @@ export interface EvalQuestion {
 export const EVAL_SETS = {
   original: fileURLToPath(new URL("../../tests/fixtures/ask-eval.json", import.meta.url)),
   blind: fileURLToPath(new URL("../../tests/fixtures/ask-eval-blind.json", import.meta.url)),
+  /** A second blind set, by another reviewer under the same rules (184 questions). */
+  "blind-b": fileURLToPath(new URL("../../tests/fixtures/ask-eval-blind-b.json", import.meta.url)),
 } as const;
 
 /**
