@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import type { Metadata } from "next";
 import { getPhotos } from "@/lib/photos/manifest";
 import { queryPhotos } from "@/lib/photos/query";
@@ -59,9 +60,10 @@ export default async function PhotosPage({ searchParams }: Props) {
         {result.photos.map((p, i) => {
           const entry = byStem.get(p.stem)!;
           return (
-            <li key={p.stem}>
+            // The photo's aspect ratio sets its share of the row (see .photo-grid).
+            <li key={p.stem} style={{ "--ar": entry.sizes.jpg.width / entry.sizes.jpg.height } as CSSProperties}>
               <a href={`/photos/${p.stem}`} className="photo-card">
-                <PhotoPicture photo={entry} sizes="(max-width: 640px) 50vw, 320px" eager={i < 4} />
+                <PhotoPicture photo={entry} sizes="(max-width: 640px) 100vw, 480px" eager={i < 4} />
                 <span className="photo-caption">{p.metadata.film ?? p.metadata.camera ?? p.stem}</span>
               </a>
             </li>
