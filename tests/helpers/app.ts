@@ -33,7 +33,15 @@ export function appUnderTest(env: Record<string, string> = {}): { server: Runnin
  */
 export function appWithUpstreams(env: Record<string, string> = {}) {
   const prefix = `upstreams-${process.pid}-${Date.now()}`;
-  const appEnv: Record<string, string> = { REDIS_URL: SHARED_REDIS_URL, STORE_PREFIX: prefix, JOBS_ENABLED: "1", ...env };
+  // A longer store deadline than production's 500 ms: the shared Redis answers slowly while
+  // other suites load the machine, and a timed-out lock would fail the first crawl, not a test.
+  const appEnv: Record<string, string> = {
+    REDIS_URL: SHARED_REDIS_URL,
+    STORE_PREFIX: prefix,
+    STORE_TIMEOUT_MS: "3000",
+    JOBS_ENABLED: "1",
+    ...env,
+  };
   let targets: LensTargets | undefined;
   let firms: FirmSites | undefined;
   let music: MusicUpstreams | undefined;
