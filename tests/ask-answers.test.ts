@@ -92,6 +92,22 @@ describe("confidence and abstention", () => {
     for (const x of b.results.slice(1)) expect(x.score).toBeLessThanOrEqual(b.results[0].score);
   });
 
+  it("answers a misspelt question as it answers the question spelt right, with the same confidence", async () => {
+    const pairs = [
+      ["which camera does she use for photography", "which camera does she use for photgraphy"],
+      ["what keyboard does she use", "what keybaord does she use"],
+      ["privacy policy", "privcy policy"],
+    ];
+    for (const [i, [right, typo]] of pairs.entries()) {
+      const a = (await get(`/ask?query=${encodeURIComponent(right)}&streaming=0`, `127.0.91.${10 + i}`)).body as AskBody;
+      const b = (await get(`/ask?query=${encodeURIComponent(typo)}&streaming=0`, `127.0.91.${20 + i}`)).body as AskBody;
+      expect(a.results.length, right).toBeGreaterThan(0);
+      expect(b._meta.abstained, typo).toBeUndefined();
+      expect(b.results[0].url, typo).toBe(a.results[0].url);
+      expect(b._meta.confidence, typo).toBeCloseTo(a._meta.confidence!, 2);
+    }
+  });
+
   it("answers an off-topic question with no results and the reason (JSON)", async () => {
     const r = await get(`/ask?query=${encodeURIComponent(OFF_TOPIC)}&streaming=0`, "127.0.91.2");
     expect(r.status).toBe(200);

@@ -28,11 +28,18 @@ export interface ConfidenceModel {
   fitted: { answerable: number; offTopic: number; abstainAnswerable: number; abstainOffTopic: number };
 }
 
-/** Feature vector: intercept, log-odds of the ranker's top probability, then the signals. */
+/**
+ * Feature vector: intercept, log-odds of the ranker's top probability, then the signals.
+ * (The question's length was tried too and left out: the fit's page questions are whole
+ * sentences, so it learnt "short means off-topic" and would withhold visitors' fragments.)
+ */
 export function features(top: number, s: QuestionSignals): number[] {
   const p = Math.min(1 - 1e-6, Math.max(1e-6, top));
-  return [1, Math.log(p / (1 - p)) / 5, s.coverage, s.found, s.known];
+  return [1, Math.log(p / (1 - p)) / 5, s.coverage, s.found, s.known, s.familiar];
 }
+
+/** Features() has this many entries; a model fitted over another vector is not loaded. */
+const FEATURES = features(0.5, { coverage: 0, found: 0, known: 0, familiar: 0 }).length;
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
@@ -95,7 +102,7 @@ export function loadConfidence(dir: string): Promise<ConfidenceModel | null> {
     got = readFile(path.join(key, CONFIDENCE_FILE), "utf8").then(
       (s) => {
         const m = JSON.parse(s) as ConfidenceModel;
-        return m?.version === 1 && Array.isArray(m.weights) && Number.isFinite(m.threshold) ? m : null;
+        return m?.version === 1 && Array.isArray(m.weights) && m.weights.length === FEATURES && Number.isFinite(m.threshold) ? m : null;
       },
       () => null,
     );

