@@ -11,6 +11,7 @@ import { ERROR_HEADERS, MAX_BODY_BYTES, errorBody, rawErrorResponse } from "./li
 import { HOME_LINK, ROUTED_HEADER, loadPageIndex, normalizePath, pageOfMdPath, twinRewrite } from "./lib/site/page-routing.mjs";
 import { loadCrawlerTokens, productTokens } from "./lib/core/crawler-tokens.mjs";
 import { settleHeaders } from "./lib/site/response-headers.mjs";
+import { HSTS_HEADER, SECURITY_HEADERS } from "./lib/site/security-headers.mjs";
 import compression from "next/dist/compiled/compression/index.js";
 
 const SOCKET_HEADER = "x-site-socket-ip";
@@ -100,6 +101,14 @@ function splitUrl(url) {
 }
 
 const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: 1000 }, (req, res) => {
+  // Here rather than in next.config.ts headers(): see lib/site/security-headers.mjs.
+  for (const { key, value } of SECURITY_HEADERS) res.setHeader(key, value);
+  if (
+    String(req.headers["x-forwarded-proto"] ?? "")
+      .split(",")[0]
+      .trim() === "https"
+  )
+    res.setHeader(HSTS_HEADER.key, HSTS_HEADER.value);
   // No endpoint takes more than 64 KiB: a larger declared body is refused before anyone
   // buffers it (Next would hold up to 10 MB of it, even on a path that answers 405).
   if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {

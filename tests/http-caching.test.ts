@@ -84,6 +84,13 @@ describe("pages and their twins", () => {
     const https = await get(`${app.server.base}${PAGE}`, { "x-forwarded-proto": "https" });
     expect(https.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
   });
+
+  it.each(["/health.json", `${PAGE}.md`, "/no-such-page", "/llms.txt", "/robots.txt"])("%s carries them too", async (path) => {
+    const r = await get(`${app.server.base}${path}`);
+    expect(r.headers["content-security-policy"], path).toMatch(/frame-ancestors 'none'/);
+    expect(r.headers["x-content-type-options"], path).toBe("nosniff");
+    expect(r.headers["x-frame-options"], path).toBe("DENY");
+  });
 });
 
 describe("API responses and text artifacts", () => {
