@@ -7,7 +7,15 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import next from "next";
-import { ERROR_HEADERS, MAX_BODY_BYTES, errorBody, rawErrorResponse } from "./lib/core/wire.mjs";
+import {
+  COMPRESSIBLE,
+  COMPRESS_THRESHOLD,
+  ENCODED_HEADER,
+  ERROR_HEADERS,
+  MAX_BODY_BYTES,
+  errorBody,
+  rawErrorResponse,
+} from "./lib/core/wire.mjs";
 import { HOME_LINK, ROUTED_HEADER, loadPageIndex, normalizePath, pageOfMdPath, twinRewrite } from "./lib/site/page-routing.mjs";
 import { loadCrawlerTokens, productTokens } from "./lib/core/crawler-tokens.mjs";
 import { settleHeaders } from "./lib/site/response-headers.mjs";
@@ -171,10 +179,10 @@ const ENCODINGS = /\b(gzip|deflate|br)\b/i;
 
 // Next sets a route's headers with appendHeader, so Content-Type can arrive as an array,
 // which the compressor's own filter does not read: decide from its first value here.
-const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/([\w.+-]*\+)?(json|xml|javascript)\b|image\/svg\+xml)/i;
 const compress = compression({
-  threshold: 1024,
+  threshold: COMPRESS_THRESHOLD,
   filter: (_req, res) => {
+    if (res.getHeader(ENCODED_HEADER)) return false;
     const type = res.getHeader("content-type");
     return COMPRESSIBLE.test(String(Array.isArray(type) ? type[0] : (type ?? "")));
   },

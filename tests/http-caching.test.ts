@@ -110,12 +110,17 @@ describe("API responses and text artifacts", () => {
     "%s is gzipped for a client that accepts it, to the same bytes",
     async (path) => {
       const plain = await get(`${app.server.base}${path}`);
-      const gz = await get(`${app.server.base}${path}`, { "accept-encoding": "gzip" });
-      expect(gz.headers["content-encoding"]).toBe("gzip");
-      expect(varyOf(gz)).toContain("accept-encoding");
-      expect(lines(gz, "vary")).toBe(1);
-      expect(gz.body.length).toBeLessThan(plain.body.length / 2);
-      expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
+      // The first gzip streams through the compressor; later ones are the body's gzip made once (lib/core/http.ts).
+      for (let i = 0; i < 3; i++) {
+        const gz = await get(`${app.server.base}${path}`, { "accept-encoding": "gzip" });
+        expect(gz.headers["content-encoding"]).toBe("gzip");
+        expect(lines(gz, "content-encoding")).toBe(1);
+        expect(varyOf(gz)).toContain("accept-encoding");
+        expect(lines(gz, "vary")).toBe(1);
+        expect(gz.headers.etag).toBe(plain.headers.etag);
+        expect(gz.body.length).toBeLessThan(plain.body.length / 2);
+        expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
+      }
     },
   );
 

@@ -11,7 +11,31 @@ import { processSingleton } from "@/lib/process-singleton";
  * base URL put in. They draw on the read budget like any endpoint; only the JSON Feed is
  * also an MCP tool (the others are the same content in other formats).
  */
-const artifact = (file: string, base: string) => withBase(processSingleton(`artifact:${file}`, () => readSiteFile(file).toString("utf8")), base);
+const artifact = (file: string, base: string) => perBase(`artifact:${file}`, base, (b) => withBase(readSiteFile(file).toString("utf8"), b));
+
+/**
+ * One value per base URL, made once: the same string (or object) for every request, so the
+ * response layer hashes its ETag and serializes it once too (lib/core/http.ts) instead of
+ * rebuilding a 270 KB text per request. A few bases at most (the site's own, or each Host
+ * the site was reached by when SITE_URL is unset); more start the map afresh.
+ */
+function deepFreeze<T>(v: T): T {
+  if (v && typeof v === "object" && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}
+
+function perBase<T>(name: string, base: string, make: (base: string) => T): T {
+  const m = processSingleton(name, () => new Map<string, T>());
+  let v = m.get(base);
+  if (v === undefined) {
+    if (m.size >= 16) m.clear();
+    m.set(base, (v = make(base)));
+  }
+  return v;
+}
 const missing = { status: 503, code: "not_configured" as const, description: "The deployment was started without its build artifacts" };
 
 const JsonFeedSchema = named(
@@ -50,7 +74,8 @@ export const jsonFeed = defineEndpoint({
   output: JsonFeedSchema,
   outputDescription: "The feed.",
   errors: [missing],
-  run: (_input, { base }) => JSON.parse(artifact("feed.json", base)) as z.input<typeof JsonFeedSchema>,
+  // Frozen: every request gets this same object (perBase), which nothing may change.
+  run: (_input, { base }) => perBase("feed-json", base, (b) => deepFreeze(JSON.parse(artifact("feed.json", b)) as z.input<typeof JsonFeedSchema>)),
   http: { path: "/feed.json", media: "application/feed+json; charset=utf-8", cache: { maxAge: 600, staleWhileRevalidate: 3600 } },
   mcp: { description: "The latest writing and garage notes (JSON Feed 1.1), newest first." },
 });

@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import type { NextRequest } from "next/server";
 import { ApiError } from "./errors";
-import { foreignMethod, identifyCaller, type Caller } from "./caller";
+import { foreignMethod, identifyCaller, stampedByServer, type Caller } from "./caller";
 import { publicBase } from "./base-url";
 import { httpMethods, type CachePolicy, type Endpoint, type RunContext } from "./endpoint";
 import { invoke, rateLimited, spend, toApiError, type LimitState, type RawSource } from "./invoke";
 import { validationError } from "./validation";
 import { policyHeader, rateLimitHeader, type PolicyName } from "@/lib/ratelimit";
-import { CORS_HEADERS, ERROR_HEADERS, MAX_BODY_BYTES } from "./wire.mjs";
+import { COMPRESSIBLE, COMPRESS_THRESHOLD, CORS_HEADERS, ENCODED_HEADER, ERROR_HEADERS, MAX_BODY_BYTES } from "./wire.mjs";
 
 /**
  * The one response builder. Endpoints, pages' 405/OPTIONS (proxy.ts), the 404
@@ -83,7 +84,11 @@ export interface Reply {
 }
 
 /** A success in the shared shape: CORS, Link, Cache-Control, RateLimit, optional ETag, HEAD without body. */
-export function successResponse(req: Request, reply: Reply, o: { negotiated?: boolean; limit?: LimitState } = {}): Response {
+export function successResponse(
+  req: Request,
+  reply: Reply,
+  o: { negotiated?: boolean; limit?: LimitState; viaServer?: boolean } = {},
+): Response {
   const headers: Record<string, string> = {
     ...commonHeaders(o.negotiated),
     ...limitHeaders(o.limit),
@@ -99,20 +104,87 @@ export function successResponse(req: Request, reply: Reply, o: { negotiated?: bo
     const tag = etagOf(reply.body);
     headers.etag = tag;
     if (etagMatches(req.headers.get("if-none-match"), tag)) return new Response(null, { status: 304, headers });
+    const viaServer = o.viaServer ?? stampedByServer(req.headers);
+    if (!head && viaServer && acceptsGzip(req.headers.get("accept-encoding")) && COMPRESSIBLE.test(reply.media)) {
+      const gz = gzippedOnce(tag, reply.body);
+      if (gz) {
+        headers[ENCODED_HEADER] = "gzip";
+        headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+        return new Response(gz as Uint8Array<ArrayBuffer>, { status: reply.status ?? 200, headers });
+      }
+    }
   }
   return new Response(head ? null : reply.body, { status: reply.status ?? 200, headers });
 }
 
-// The same body is usually sent again and again (/openapi.json is one cached string per
-// base URL): hash it once, not on every request.
-let lastBody: string | Uint8Array | undefined;
-let lastTag = "";
-function etagOf(body: string | Uint8Array): string {
-  if (typeof body !== "string" || body !== lastBody) {
-    lastTag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-    lastBody = body;
+/** True when Accept-Encoding takes gzip (by name or `*`) with a q above 0. */
+export function acceptsGzip(header: string | null): boolean {
+  if (!header) return false;
+  let star = false;
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const ok = !q || Number(q.slice(2)) > 0;
+    if (name.trim() === "gzip") return ok;
+    if (name.trim() === "*") star = ok;
   }
-  return lastTag;
+  return star;
+}
+
+/**
+ * The gzip of a body sent before, made once: server.mjs's compressor would gzip the same
+ * 175-270 KB feed or llms-full.txt on every request (a third of their throughput). A body
+ * is compressed here the second time its ETag is seen, so one-off bodies (search results)
+ * still stream through the compressor and never fill this cache; the cache holds at most
+ * GZIP_CACHE_BYTES. The bytes are what the compressor would send; the ETag stays the body's,
+ * as it does when the compressor encodes.
+ */
+const GZIP_CACHE_BYTES = 16 * 1024 * 1024;
+const gzipped = new Map<string, Uint8Array | null>();
+let gzippedBytes = 0;
+function gzippedOnce(tag: string, body: string | Uint8Array): Uint8Array | undefined {
+  const hit = gzipped.get(tag);
+  if (hit) return hit;
+  const size = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
+  if (size < COMPRESS_THRESHOLD) return undefined;
+  if (hit === undefined) {
+    if (gzipped.size >= 1024) reset();
+    gzipped.set(tag, null);
+    return undefined;
+  }
+  const bytes = gzipSync(body);
+  if (gzippedBytes + bytes.byteLength > GZIP_CACHE_BYTES) reset();
+  gzipped.set(tag, bytes);
+  gzippedBytes += bytes.byteLength;
+  return bytes;
+}
+function reset() {
+  gzipped.clear();
+  gzippedBytes = 0;
+}
+
+// The same body is usually sent again and again (/openapi.json is one cached string per
+// base URL, the feeds and llms.txt too): hash each once, not on every request. Keyed by the
+// body itself: a string the process already holds is found without reading it again (V8
+// keeps a string's hash), and a new string with the same text finds the same tag.
+const tags = new Map<string | Uint8Array, string>();
+function etagOf(body: string | Uint8Array): string {
+  let tag = tags.get(body);
+  if (tag === undefined) {
+    tag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    if (tags.size >= 256) tags.clear();
+    tags.set(body, tag);
+  }
+  return tag;
+}
+
+// A frozen output (lib/content/endpoints.ts hands every request the same one) is serialized once.
+const serialized = new WeakMap<object, string>();
+function toJson(data: unknown): string {
+  if (!data || typeof data !== "object" || !Object.isFrozen(data)) return JSON.stringify(data);
+  let s = serialized.get(data);
+  if (s === undefined) serialized.set(data, (s = JSON.stringify(data)));
+  return s;
 }
 
 function etagMatches(ifNoneMatch: string | null, tag: string): boolean {
@@ -290,7 +362,7 @@ export function endpointHandlers(e: Endpoint): Record<AnyMethod, RouteHandler> {
         { negotiated: b.negotiated, limit: outcome.limit },
       );
     }
-    const body: BodyInit = b.encode ? (b.encode(outcome.data as never) as BodyInit) : JSON.stringify(outcome.data);
+    const body: BodyInit = b.encode ? (b.encode(outcome.data as never) as BodyInit) : toJson(outcome.data);
     const headers = { ...b.headers?.(outcome.data as never), ...extra };
     return successResponse(
       req,

@@ -19,6 +19,17 @@ export const ERROR_HEADERS = Object.freeze({
 /** The largest request body any endpoint takes (/ask's and /mcp's JSON). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** Media types worth compressing (event streams are left alone), and the smallest body that is. */
+export const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/([\w.+-]*\+)?(json|xml|javascript)\b|image\/svg\+xml)/i;
+export const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * A route's body already gzipped (lib/core/http.ts): Next drops a route's own
+ * Content-Encoding, so the route says so in this header, only to server.mjs (a stamped
+ * request), which keeps its compressor off the body and sends the header as Content-Encoding.
+ */
+export const ENCODED_HEADER = "x-site-content-encoding";
+
 const REASONS = {
   400: "Bad Request",
   405: "Method Not Allowed",

@@ -9,6 +9,8 @@
 //   cached briefly by shared caches and revalidated by browsers (ETag), instead of Next's
 //   default `s-maxage=31536000` for prerendered pages, which would outlive a redeploy.
 
+import { ENCODED_HEADER } from "../core/wire.mjs";
+
 /** Cache-Control of a page's HTML: browsers revalidate (the ETag makes that a 304), shared caches keep it 5 minutes. */
 export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, must-revalidate";
 
@@ -74,6 +76,12 @@ export function settleHeaders(res, o) {
       res.setHeader("Link", existing ? `${existing}, ${link}` : link);
       const cache = String(res.getHeader("cache-control") ?? "");
       if (!cache || /s-maxage=31536000/.test(cache)) res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
+    }
+    // A body the route gzipped itself (lib/core/http.ts; Next would drop its Content-Encoding).
+    const encoded = res.getHeader(ENCODED_HEADER);
+    if (encoded) {
+      res.removeHeader(ENCODED_HEADER);
+      res.setHeader("Content-Encoding", String(encoded));
     }
     return writeHead.call(this, status, ...rest);
   };
