@@ -91,6 +91,12 @@ describe("gzip of a repeated body", () => {
     ).toBeNull();
   });
 
+  it("marks a body under 1 KiB for server.mjs to send as it is", () => {
+    const small = { ...reply, body: '{"ok":true}' };
+    expect(successResponse(gzipRequest(), small, via).headers.get(ENCODED_HEADER)).toBe("identity");
+    expect(successResponse(gzipRequest(), small, { viaServer: false }).headers.get(ENCODED_HEADER)).toBeNull();
+  });
+
   it("reads Accept-Encoding's q values", () => {
     expect(acceptsGzip("gzip")).toBe(true);
     expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);

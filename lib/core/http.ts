@@ -100,11 +100,15 @@ export function successResponse(
   // A reply's own links (a twin's canonical page) come after the API's shared ones.
   if (reply.headers?.link) headers.link = `${LINK_HEADER}, ${reply.headers.link}`;
   const head = req.method === "HEAD";
+  const viaServer = o.viaServer ?? stampedByServer(req.headers);
+  // A body too small to be worth gzip: server.mjs's compressor cannot tell (Next streams the
+  // body without a length) and would gzip a 300-byte answer through a zlib stream, at a
+  // fifth of /health.json's throughput.
+  if (viaServer && isSmall(reply.body)) headers[ENCODED_HEADER] = "identity";
   if (reply.etag && (typeof reply.body === "string" || reply.body instanceof Uint8Array)) {
     const tag = etagOf(reply.body);
     headers.etag = tag;
     if (etagMatches(req.headers.get("if-none-match"), tag)) return new Response(null, { status: 304, headers });
-    const viaServer = o.viaServer ?? stampedByServer(req.headers);
     if (!head && viaServer && acceptsGzip(req.headers.get("accept-encoding")) && COMPRESSIBLE.test(reply.media)) {
       const gz = gzippedOnce(tag, reply.body);
       if (gz) {
@@ -115,6 +119,12 @@ export function successResponse(
     }
   }
   return new Response(head ? null : reply.body, { status: reply.status ?? 200, headers });
+}
+
+function isSmall(body: BodyInit | null): boolean {
+  if (body === null) return true;
+  if (typeof body === "string") return body.length < COMPRESS_THRESHOLD && Buffer.byteLength(body) < COMPRESS_THRESHOLD;
+  return body instanceof Uint8Array && body.byteLength < COMPRESS_THRESHOLD;
 }
 
 /** True when Accept-Encoding takes gzip (by name or `*`) with a q above 0. */

@@ -26,7 +26,8 @@ export const COMPRESS_THRESHOLD = 1024;
 /**
  * A route's body already gzipped (lib/core/http.ts): Next drops a route's own
  * Content-Encoding, so the route says so in this header, only to server.mjs (a stamped
- * request), which keeps its compressor off the body and sends the header as Content-Encoding.
+ * request), which keeps its compressor off the body and sends the header as Content-Encoding
+ * ("identity": a body too small to gzip, sent as it is).
  */
 export const ENCODED_HEADER = "x-site-content-encoding";
 

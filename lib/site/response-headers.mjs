@@ -78,10 +78,11 @@ export function settleHeaders(res, o) {
       if (!cache || /s-maxage=31536000/.test(cache)) res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
     }
     // A body the route gzipped itself (lib/core/http.ts; Next would drop its Content-Encoding).
+    // "identity": a body too small to compress, left alone by server.mjs's compressor.
     const encoded = res.getHeader(ENCODED_HEADER);
     if (encoded) {
       res.removeHeader(ENCODED_HEADER);
-      res.setHeader("Content-Encoding", String(encoded));
+      if (encoded !== "identity") res.setHeader("Content-Encoding", String(encoded));
     }
     return writeHead.call(this, status, ...rest);
   };
