@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 
 /** axe-core (WCAG 2.x A and AA rules) on one page of every route, in both themes. */
 const ROUTES = [
@@ -16,7 +16,7 @@ const ROUTES = [
   "/resume",
   "/search?q=espresso",
   "/photos",
-  "/photos/demo-01-harbour-dusk",
+  "/photos/<first photo>",
   "/developers",
   "/around",
   "/ledger",
@@ -28,26 +28,31 @@ const ROUTES = [
   "/no-such-page",
 ];
 
+/** The gallery's first photo page: the demo photos are the owner's to replace. */
+async function resolve(route: string, request: APIRequestContext): Promise<string> {
+  if (!route.includes("<first photo>")) return route;
+  const { photos } = (await (await request.get("/photos/query.json?limit=1")).json()) as { photos: { stem: string }[] };
+  return `/photos/${photos[0].stem}`;
+}
+
+// One test per page and theme, so each page has its own time limit on a loaded machine.
 for (const scheme of ["light", "dark"] as const) {
-  test(`no WCAG A/AA violations (${scheme} theme)`, async ({ browser }) => {
-    // 20 routes, each waited to network idle and scanned by axe: 1.5-3 s apiece here.
-    test.setTimeout(120_000);
-    const context = await browser.newContext({ colorScheme: scheme });
-    const page = await context.newPage();
-    const report: string[] = [];
+  test.describe(`no WCAG A/AA violations (${scheme} theme)`, () => {
+    test.use({ colorScheme: scheme });
     for (const route of ROUTES) {
-      await page.goto(route);
-      await page.waitForLoadState("networkidle");
-      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-      for (const v of violations)
-        report.push(
-          `${route}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes
-            .slice(0, 2)
-            .map((n) => n.target.join(" "))
-            .join("; ")}`,
+      test(route, async ({ page, request }) => {
+        await page.goto(await resolve(route, request));
+        await page.waitForLoadState("networkidle");
+        const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+        const report = violations.map(
+          (v) =>
+            `${route}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes
+              .slice(0, 2)
+              .map((n) => n.target.join(" "))
+              .join("; ")}`,
         );
+        expect(report).toEqual([]);
+      });
     }
-    expect(report).toEqual([]);
-    await context.close();
   });
 }
