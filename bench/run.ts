@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: benchmarks print medians and ratios against a baseline measured in the
- * same run; they never fail the test suite. BENCH_ONLY=contract|mcp|next|content|photos|ask|lens|jobs|music runs one.
+ * same run; they never fail the test suite. BENCH_ONLY=contract|mcp|next|content|photos|ask|lens|jobs|music|pages runs one.
  */
 import { benchContract } from "./contract";
 import { benchContent } from "./content";
@@ -13,6 +13,7 @@ import { benchMcp } from "./mcp";
 import { benchNextBaseline } from "./next-baseline";
 import { benchJobs } from "./jobs";
 import { benchMusicCoffee } from "./music-coffee";
+import { benchPages } from "./pages";
 
 const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<void>][] = [
@@ -38,5 +39,6 @@ const suites: [string, () => Promise<void>][] = [
   ["discovery", benchLensDiscovery],
   ["jobs", benchJobs],
   ["music", benchMusicCoffee],
+  ["pages", benchPages],
 ];
 for (const [name, run] of suites) if (!only || only === name) await run();
