@@ -123,7 +123,13 @@ export async function benchPages() {
   try {
     for (const [name, path] of list)
       for (const preset of ["desktop", "mobile"] as const) {
-        const flags: Flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] };
+        const flags: Flags = {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          ignoreStatusCode: path === "/no-such-page",
+        };
         const run = await lighthouse(`${server.base}${path}`, flags, preset === "desktop" ? desktopConfig : undefined);
         const lhr = run!.lhr as Result;
         const s = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
