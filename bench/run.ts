@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: benchmarks print medians and ratios against a baseline measured in the
- * same run; they never fail the test suite. BENCH_ONLY=contract|mcp|next|content|photos|ask|lens|jobs|music|http runs one.
+ * same run; they never fail the test suite. BENCH_ONLY=contract|mcp|next|content|photos|ask|lens|jobs|music|http|pages runs one.
  */
 import { benchContract } from "./contract";
 import { benchContent } from "./content";
@@ -14,6 +14,7 @@ import { benchNextBaseline } from "./next-baseline";
 import { benchJobs } from "./jobs";
 import { benchMusicCoffee } from "./music-coffee";
 import { benchHttpCosts } from "./http-costs";
+import { benchPages } from "./pages";
 
 const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<void>][] = [
@@ -40,5 +41,6 @@ const suites: [string, () => Promise<void>][] = [
   ["jobs", benchJobs],
   ["music", benchMusicCoffee],
   ["http", benchHttpCosts],
+  ["pages", benchPages],
 ];
 for (const [name, run] of suites) if (!only || only === name) await run();

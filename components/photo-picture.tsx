@@ -2,9 +2,20 @@ import type { PhotoEntry } from "@/lib/photos/types";
 
 /**
  * A responsive photo: AVIF where the browser takes it, JPEG otherwise, lazily loaded, in a
- * box with the photo's own aspect ratio so nothing shifts while it loads.
+ * box with the photo's own aspect ratio so nothing shifts while it loads. `priority` marks
+ * the page's largest image (its LCP element) for an early, high-priority fetch.
  */
-export function PhotoPicture({ photo, sizes, eager = false }: { photo: PhotoEntry; sizes: string; eager?: boolean }) {
+export function PhotoPicture({
+  photo,
+  sizes,
+  eager = false,
+  priority = false,
+}: {
+  photo: PhotoEntry;
+  sizes: string;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const s = photo.sizes;
   const jpgSet = [
     photo.thumb.xs && `${photo.thumb.xs} ${s.xs.width}w`,
@@ -23,7 +34,8 @@ export function PhotoPicture({ photo, sizes, eager = false }: { photo: PhotoEntr
         width={s.jpg.width}
         height={s.jpg.height}
         alt={photo.alt ?? ""}
-        loading={eager ? "eager" : "lazy"}
+        loading={eager || priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
         decoding="async"
       />
     </picture>

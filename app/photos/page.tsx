@@ -63,7 +63,7 @@ export default async function PhotosPage({ searchParams }: Props) {
             // The photo's aspect ratio sets its share of the row (see .photo-grid).
             <li key={p.stem} style={{ "--ar": entry.sizes.jpg.width / entry.sizes.jpg.height } as CSSProperties}>
               <a href={`/photos/${p.stem}`} className="photo-card">
-                <PhotoPicture photo={entry} sizes="(max-width: 640px) 100vw, 480px" eager={i < 4} />
+                <PhotoPicture photo={entry} sizes="(max-width: 640px) 100vw, 480px" eager={i < 4} priority={i === 0} />
                 <span className="photo-caption">{p.metadata.film ?? p.metadata.camera ?? p.stem}</span>
               </a>
             </li>

@@ -48,7 +48,7 @@ export default async function PhotoPage({ params }: Params) {
       <h1>{m.film ?? "Photo"}</h1>
       {photo.alt ? <p className="lede">{photo.alt}</p> : null}
       <figure>
-        <PhotoPicture photo={photo} sizes="(max-width: 720px) 100vw, 720px" eager />
+        <PhotoPicture photo={photo} sizes="(max-width: 720px) 100vw, 720px" priority />
         <figcaption className="meta-line">
           <a href={photo.full}>Full resolution</a> · {photo.sizes.full.width}×{photo.sizes.full.height}
         </figcaption>
