@@ -2,9 +2,10 @@ import type { PhotoEntry } from "@/lib/photos/types";
 
 /**
  * A responsive photo: AVIF where the browser takes it, JPEG otherwise, lazily loaded, in a
- * box with the photo's own aspect ratio so nothing shifts while it loads.
+ * box with the photo's own aspect ratio (or a fixed `box` ratio, the photo cropped to fill it) so nothing
+ * shifts while it loads.
  */
-export function PhotoPicture({ photo, sizes, eager = false }: { photo: PhotoEntry; sizes: string; eager?: boolean }) {
+export function PhotoPicture({ photo, sizes, eager = false, box }: { photo: PhotoEntry; sizes: string; eager?: boolean; box?: string }) {
   const s = photo.sizes;
   const jpgSet = [
     photo.thumb.xs && `${photo.thumb.xs} ${s.xs.width}w`,
@@ -14,7 +15,7 @@ export function PhotoPicture({ photo, sizes, eager = false }: { photo: PhotoEntr
     .filter(Boolean)
     .join(", ");
   return (
-    <picture className="photo-box" style={{ aspectRatio: `${s.jpg.width} / ${s.jpg.height}` }}>
+    <picture className="photo-box" style={{ aspectRatio: box ?? `${s.jpg.width} / ${s.jpg.height}` }}>
       {photo.thumb.avif ? <source type="image/avif" srcSet={`${photo.thumb.avif} ${s.avif.width}w`} sizes={sizes} /> : null}
       <img
         src={photo.thumb.small ?? photo.thumb.jpg ?? undefined}
