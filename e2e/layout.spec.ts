@@ -10,6 +10,7 @@ const PAGES: [string, string][] = [
   ["home", "/"],
   ["writing-index", "/writing"],
   ["writing-post", "/writing/markdown-twins"],
+  ["garage-index", "/garage"],
   ["garage-note", "/garage/cb400f-carb-sync"],
   ["documents-index", "/documents"],
   ["document", "/documents/api-design-review-checklist"],
@@ -46,6 +47,9 @@ for (const [name, width, height] of [
         innerWidth: window.innerWidth,
       }));
       expect(scrollWidth, `${label} (${path}) at ${width} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
+      // On a desktop the page uses its width: the main column is no 640 px strip.
+      if (width >= 1280)
+        expect(await page.locator("main").evaluate((m) => m.getBoundingClientRect().width), `${label} main column`).toBeGreaterThan(800);
       if (["developers", "search", "home", "photo", "page"].includes(label))
         await page.screenshot({ path: info.outputPath(`${label}-${name}.png`), fullPage: label === "developers" && name === "phone" });
     }

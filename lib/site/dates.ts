@@ -13,3 +13,11 @@ export function exifDay(value: unknown): string | undefined {
   const m = typeof value === "string" ? /^(\d{4}):(\d{2}):(\d{2})/.exec(value) : null;
   return m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
 }
+
+const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "2021-03" (or a full day) → "March 2021": the precision a resume gives. */
+export function readableMonth(iso: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})/.exec(iso);
+  return m ? MONTH.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15))) : /^\d{4}$/.test(iso) ? iso : undefined;
+}
