@@ -32,6 +32,8 @@ for (const [name, width, height] of [
   ["desktop", 1280, 900],
 ] as const) {
   test(`no page type scrolls sideways at ${width} px; screenshots`, async ({ browser }, info) => {
+    // 19 pages in a row: more than the default 30 s when other work shares the machine.
+    test.setTimeout(90_000);
     const context = await browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     const problems = watchPage(page);
