@@ -48,7 +48,8 @@ export function photoTitle(photo: Pick<PhotoEntry, "stem" | "alt">): string {
     .replace(/^\d+[-_]/, "")
     .replace(/[-_]+/g, " ")
     .trim();
-  return capitalise(words || photo.stem);
+  // A camera's own name ("DSCF0042") has no words to show: keep it whole.
+  return /[a-z]/i.test(words) ? capitalise(words) : photo.stem;
 }
 
 /** The photos before and after this one, in gallery order (the manifest's order). */
