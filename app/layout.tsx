@@ -40,11 +40,14 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a className="skip" href="#main">
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" className="shell">
-          {children}
-        </main>
-        <SiteFooter />
+        {/* One frame: on a wide screen the header becomes a left rail beside the reading column (globals.css, "Frame"). */}
+        <div className="frame">
+          <SiteHeader />
+          <main id="main" className="shell">
+            {children}
+          </main>
+          <SiteFooter />
+        </div>
         <WebMcpTools />
       </body>
     </html>

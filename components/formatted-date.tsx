@@ -1,10 +1,6 @@
-/** A date from front matter (YYYY-MM-DD), written out in the site's locale, in UTC so it never shifts a day. */
+import { readableDate } from "@/lib/site/dates";
+
+/** A date from front matter (YYYY-MM-DD) as a visitor reads it ("16 March 2024"), machine-readable in `datetime`. */
 export function FormattedDate({ date }: { date: string }) {
-  const text = new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-  return <time dateTime={date}>{text}</time>;
+  return <time dateTime={date}>{readableDate(date) ?? date}</time>;
 }

@@ -6,9 +6,12 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="shell">
-        <Link href="/" className="site-name">
-          {siteConfig.name}
-        </Link>
+        <div className="site-id">
+          <Link href="/" className="site-name">
+            {siteConfig.name}
+          </Link>
+          <p className="site-role">{siteConfig.author.jobTitle}</p>
+        </div>
         <nav className="site-nav" aria-label="Main">
           <ul>
             {siteConfig.nav.map((item) => (

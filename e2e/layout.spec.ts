@@ -10,6 +10,7 @@ const PAGES: [string, string][] = [
   ["home", "/"],
   ["writing-index", "/writing"],
   ["writing-post", "/writing/markdown-twins"],
+  ["garage-index", "/garage"],
   ["garage-note", "/garage/cb400f-carb-sync"],
   ["documents-index", "/documents"],
   ["document", "/documents/api-design-review-checklist"],
@@ -31,6 +32,8 @@ for (const [name, width, height] of [
   ["desktop", 1280, 900],
 ] as const) {
   test(`no page type scrolls sideways at ${width} px; screenshots`, async ({ browser }, info) => {
+    // 19 pages in a row: more than the default 30 s when other work shares the machine.
+    test.setTimeout(90_000);
     const context = await browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     const problems = watchPage(page);
@@ -46,6 +49,9 @@ for (const [name, width, height] of [
         innerWidth: window.innerWidth,
       }));
       expect(scrollWidth, `${label} (${path}) at ${width} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
+      // On a desktop the page uses its width: the main column is no 640 px strip.
+      if (width >= 1280)
+        expect(await page.locator("main").evaluate((m) => m.getBoundingClientRect().width), `${label} main column`).toBeGreaterThan(800);
       if (["developers", "search", "home", "photo", "page"].includes(label))
         await page.screenshot({ path: info.outputPath(`${label}-${name}.png`), fullPage: label === "developers" && name === "phone" });
     }

@@ -5,6 +5,7 @@ import { queryPhotos } from "@/lib/photos/query";
 import { pageMetadata } from "@/lib/site/metadata";
 import { standingMeta } from "@/lib/site/standing-pages";
 import { PhotoPicture } from "@/components/photo-picture";
+import { photoTitle } from "@/lib/photos/display";
 
 export const metadata: Metadata = pageMetadata(standingMeta("/photos"));
 
@@ -64,7 +65,10 @@ export default async function PhotosPage({ searchParams }: Props) {
             <li key={p.stem} style={{ "--ar": entry.sizes.jpg.width / entry.sizes.jpg.height } as CSSProperties}>
               <a href={`/photos/${p.stem}`} className="photo-card">
                 <PhotoPicture photo={entry} sizes="(max-width: 640px) 100vw, 480px" eager={i < 4} priority={i === 0} />
-                <span className="photo-caption">{p.metadata.film ?? p.metadata.camera ?? p.stem}</span>
+                <span className="photo-caption">
+                  {photoTitle(entry)}
+                  {entry.metadata.film ? <span className="photo-caption-film"> · {entry.metadata.film}</span> : null}
+                </span>
               </a>
             </li>
           );

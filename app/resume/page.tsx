@@ -1,3 +1,4 @@
+import { readableMonth } from "@/lib/site/dates";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { readSiteFile } from "@/lib/content/corpus";
@@ -24,7 +25,13 @@ export default function ResumePage() {
   const r = loadResume();
   if (!r) notFound();
   const b = r.basics ?? {};
-  const range = (s?: string, e?: string) => [s, e ?? "present"].filter(Boolean).join(" – ");
+  const when = (d: string) => <time dateTime={d}>{readableMonth(d) ?? d}</time>;
+  const range = (s?: string, e?: string) => (
+    <>
+      {s ? <>{when(s)} – </> : null}
+      {e ? when(e) : "present"}
+    </>
+  );
   return (
     <article className="resume">
       <JsonLd

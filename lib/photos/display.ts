@@ -1,6 +1,11 @@
+import { exifDay, readableDate } from "@/lib/site/dates";
 import type { PhotoMetadata } from "./schema";
+import type { PhotoEntry } from "./types";
 
-/** The exposure data shown beside a photo: only what the camera recorded. */
+/** Exposure fields the recipe card already carries under its own name; shown there only, so each value appears once. */
+const IN_RECIPE: Record<string, string> = { ISO: "ISO", "Exposure compensation": "Exposure Compensation" };
+
+/** The exposure data shown beside a photo: only what the camera recorded and the recipe card does not already say. */
 export function exposureRows(m: PhotoMetadata): [string, string][] {
   const rows: [string, unknown][] = [
     ["Camera", m.camera],
@@ -10,7 +15,46 @@ export function exposureRows(m: PhotoMetadata): [string, string][] {
     ["Focal length", m.focal],
     ["ISO", m.iso],
     ["Exposure compensation", m.ev],
-    ["Taken", m.date],
   ];
-  return rows.filter(([, v]) => v !== null && v !== undefined && v !== "").map(([k, v]) => [k, String(v)]);
+  return rows
+    .filter(([k, v]) => v !== null && v !== undefined && v !== "" && !(IN_RECIPE[k] && m.recipe && IN_RECIPE[k] in m.recipe))
+    .map(([k, v]) => [k, String(v)]);
+}
+
+/** The recipe card's rows, as the camera's own setting names. */
+export function recipeRows(m: PhotoMetadata): [string, string][] {
+  return m.recipe ? Object.entries(m.recipe).map(([k, v]) => [k, String(v)]) : [];
+}
+
+/** The day a photo was taken: ISO ("2024-03-16") for `datetime`, and as a visitor reads it. */
+export function photoDay(m: PhotoMetadata): { iso: string; text: string } | undefined {
+  const iso = exifDay(m.date);
+  const text = iso ? readableDate(iso) : undefined;
+  return iso && text ? { iso, text } : undefined;
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A photo's title: the first clause of its caption (without a "Label:" prefix), or else its file
+ * name in words ("demo-01-harbour-dusk" → "Harbour dusk"). Never the film simulation.
+ */
+export function photoTitle(photo: Pick<PhotoEntry, "stem" | "alt">): string {
+  const caption = (photo.alt ?? "").replace(/^[^:]{1,24}:\s*/, "").trim();
+  const clause = caption.split(/[,;.!?—–]\s/)[0]?.replace(/[.!?]$/, "").trim() ?? "";
+  if (clause.length >= 3 && clause.length <= 70) return capitalise(clause);
+  const words = photo.stem
+    .replace(/^(demo|img|dscf?|photo)[-_]?/i, "")
+    .replace(/^\d+[-_]/, "")
+    .replace(/[-_]+/g, " ")
+    .trim();
+  // A camera's own name ("DSCF0042") has no words to show: keep it whole.
+  return /[a-z]/i.test(words) ? capitalise(words) : photo.stem;
+}
+
+/** The photos before and after this one, in gallery order (the manifest's order). */
+export function photoNeighbours<T extends { stem: string }>(photos: T[], stem: string): { prev?: T; next?: T } {
+  const i = photos.findIndex((p) => p.stem === stem);
+  if (i < 0) return {};
+  return { prev: i > 0 ? photos[i - 1] : undefined, next: i < photos.length - 1 ? photos[i + 1] : undefined };
 }

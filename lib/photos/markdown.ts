@@ -1,5 +1,5 @@
 import { getPhotos } from "./manifest";
-import { exposureRows } from "./display";
+import { exposureRows, photoDay, photoNeighbours, photoTitle, recipeRows } from "./display";
 import type { PhotoEntry } from "./types";
 
 /** Markdown twins of the gallery and of each photo page. */
@@ -7,22 +7,35 @@ export function photosMarkdown(page: string, base: string): string | undefined {
   const { manifest, byStem } = getPhotos();
   if (page === "/photos") {
     const lines = ["# Photos", "", "> Straight-out-of-camera JPEGs with the film-simulation recipe each was shot with.", ""];
-    for (const p of manifest.photos) lines.push(`- [${p.metadata.film ?? p.stem}](${base}/photos/${p.stem}.md)${p.alt ? `: ${p.alt}` : ""}`);
+    for (const p of manifest.photos) lines.push(`- [${photoTitle(p)}](${base}/photos/${p.stem}.md)${p.alt ? `: ${p.alt}` : ""}`);
     return `${lines.join("\n")}\n`;
   }
   const photo = byStem.get(page.slice("/photos/".length));
-  return photo ? photoMarkdown(photo, base) : undefined;
+  return photo ? photoMarkdown(photo, base, manifest.photos) : undefined;
 }
 
-/** The twin of one photo page (also what the build indexes for search and /ask). */
-export function photoMarkdown(photo: PhotoEntry, base: string): string {
+/**
+ * The twin of one photo page: the same title, caption, date, recipe, exposure and neighbours as
+ * the HTML. The build indexes it for search and /ask without `gallery`, so a photo's entry holds
+ * only its own words, not its neighbours' titles.
+ */
+export function photoMarkdown(photo: PhotoEntry, base: string, gallery?: PhotoEntry[]): string {
   const m = photo.metadata;
-  const lines = [`# ${m.film ?? "Photo"}`, "", ...(photo.alt ? [`> ${photo.alt}`, ""] : []), `![${photo.alt ?? ""}](${base}${photo.thumb.jpg ?? photo.full})`, "", `Full resolution: ${base}${photo.full}`, ""];
-  if (m.recipe) {
-    lines.push("## Recipe", "", "| Setting | Value |", "|---|---|");
-    for (const [k, v] of Object.entries(m.recipe)) lines.push(`| ${k} | ${String(v)} |`);
-    lines.push("");
+  const day = photoDay(m);
+  const lines = [`# ${photoTitle(photo)}`, ""];
+  if (photo.alt) lines.push(`> ${photo.alt}`, "");
+  if (day) lines.push(`Taken ${day.text}.`, "");
+  lines.push(`![${photo.alt ?? ""}](${base}${photo.thumb.jpg ?? photo.full})`, "", `Full resolution: ${base}${photo.full}`, "");
+  const recipe = recipeRows(m);
+  if (recipe.length) lines.push("## Recipe", "", "| Setting | Value |", "|---|---|", ...recipe.map(([k, v]) => `| ${k} | ${v} |`), "");
+  const exposure = exposureRows(m);
+  if (exposure.length) lines.push("## Exposure", "", "| | |", "|---|---|", ...exposure.map(([k, v]) => `| ${k} | ${v} |`), "");
+  if (gallery) {
+    const { prev, next } = photoNeighbours(gallery, photo.stem);
+    const link = (p: PhotoEntry) => `[${photoTitle(p)}](${base}/photos/${p.stem}.md)`;
+    if (prev || next) {
+      lines.push(...(prev ? [`Previous: ${link(prev)}`] : []), ...(prev && next ? [""] : []), ...(next ? [`Next: ${link(next)}`] : []), "");
+    }
   }
-  lines.push("## Exposure", "", "| | |", "|---|---|", ...exposureRows(m).map(([k, v]) => `| ${k} | ${v} |`), "");
   return lines.join("\n");
 }

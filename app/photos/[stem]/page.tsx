@@ -5,7 +5,8 @@ import { pageMetadata } from "@/lib/site/metadata";
 import { siteUrl } from "@/lib/env";
 import { PhotoPicture } from "@/components/photo-picture";
 import { JsonLd } from "@/components/json-ld";
-import { exposureRows } from "@/lib/photos/display";
+import { DefinitionGrid } from "@/components/definition-grid";
+import { exposureRows, photoDay, photoNeighbours, photoTitle, recipeRows } from "@/lib/photos/display";
 
 type Params = { params: Promise<{ stem: string }> };
 export const dynamicParams = false;
@@ -14,7 +15,7 @@ export const generateStaticParams = () => getPhotos().manifest.photos.map((p) =>
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const photo = getPhotos().byStem.get((await params).stem);
   if (!photo) return {};
-  const title = photo.metadata.film ? `${photo.metadata.film} — photo` : "Photo";
+  const title = photoTitle(photo);
   // The share image is the photo itself (its 1200 px rendition), not a drawn card.
   const image =
     photo.thumb.jpg && photo.sizes.jpg
@@ -23,11 +24,17 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return pageMetadata({ path: `/photos/${photo.stem}`, title, description: photo.alt ?? "A photo and its camera settings.", image });
 }
 
-/** One photo: the picture, its recipe card and its exposure data. */
+/** One photo: title, picture, caption and date, its recipe card, its exposure data, and its neighbours in the gallery. */
 export default async function PhotoPage({ params }: Params) {
-  const photo = getPhotos().byStem.get((await params).stem);
+  const { manifest, byStem } = getPhotos();
+  const photo = byStem.get((await params).stem);
   if (!photo) notFound();
   const m = photo.metadata;
+  const title = photoTitle(photo);
+  const day = photoDay(m);
+  const recipe = recipeRows(m);
+  const exposure = exposureRows(m);
+  const { prev, next } = photoNeighbours(manifest.photos, photo.stem);
   return (
     <article className="photo-view">
       <JsonLd
@@ -35,52 +42,53 @@ export default async function PhotoPage({ params }: Params) {
           "@context": "https://schema.org",
           "@type": "Photograph",
           "@id": `${siteUrl()}/photos/${photo.stem}`,
-          name: m.film ?? photo.stem,
+          name: title,
           description: photo.alt ?? undefined,
           contentUrl: `${siteUrl()}${photo.full}`,
           thumbnailUrl: photo.thumb.small ? `${siteUrl()}${photo.thumb.small}` : undefined,
           dateCreated: m.date ? m.date.replace(/^(\d{4}):(\d{2}):(\d{2}) /, "$1-$2-$3T") : undefined,
         }}
       />
-      <p className="meta-line">
-        <a href="/photos">Photos</a>
-      </p>
-      <h1>{m.film ?? "Photo"}</h1>
-      {photo.alt ? <p className="lede">{photo.alt}</p> : null}
-      <figure>
-        <PhotoPicture photo={photo} sizes="(max-width: 720px) 100vw, 720px" priority />
-        <figcaption className="meta-line">
-          <a href={photo.full}>Full resolution</a> · {photo.sizes.full.width}×{photo.sizes.full.height}
+      <header className="photo-head">
+        <p className="eyebrow">
+          <a href="/photos">Photos</a>
+        </p>
+        <h1>{title}</h1>
+      </header>
+      <figure className="photo-figure">
+        <PhotoPicture photo={photo} sizes="(max-width: 960px) 100vw, 880px" priority />
+        <figcaption>
+          {photo.alt ? <p className="photo-caption-text">{photo.alt}</p> : null}
+          <p className="meta-line">
+            {day ? (
+              <>
+                <time dateTime={day.iso}>{day.text}</time> ·{" "}
+              </>
+            ) : null}
+            <a href={photo.full}>Full resolution</a> ({photo.sizes.full.width} × {photo.sizes.full.height})
+          </p>
         </figcaption>
       </figure>
-      {m.recipe ? (
-        <section aria-labelledby="recipe">
-          <h2 id="recipe">Recipe</h2>
-          <table className="recipe-card">
-            <tbody>
-              {Object.entries(m.recipe).map(([k, v]) => (
-                <tr key={k}>
-                  <th scope="row">{k}</th>
-                  <td>{String(v)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+      <div className="photo-details">
+        {recipe.length ? <DefinitionGrid id="recipe" title="Recipe" rows={recipe} className="recipe-card" /> : null}
+        {exposure.length ? <DefinitionGrid id="exposure" title="Exposure" rows={exposure} /> : null}
+      </div>
+      {prev || next ? (
+        <nav className="pager" aria-label="Other photos">
+          {prev ? (
+            <a href={`/photos/${prev.stem}`} rel="prev" className="pager-prev">
+              <span className="pager-label">← Previous</span>
+              <span className="pager-title">{photoTitle(prev)}</span>
+            </a>
+          ) : null}
+          {next ? (
+            <a href={`/photos/${next.stem}`} rel="next" className="pager-next">
+              <span className="pager-label">Next →</span>
+              <span className="pager-title">{photoTitle(next)}</span>
+            </a>
+          ) : null}
+        </nav>
       ) : null}
-      <section aria-labelledby="exposure">
-        <h2 id="exposure">Exposure</h2>
-        <table className="recipe-card">
-          <tbody>
-            {exposureRows(m).map(([k, v]) => (
-              <tr key={k}>
-                <th scope="row">{k}</th>
-                <td>{v}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
     </article>
   );
 }

@@ -1,0 +1,23 @@
+/** Dates as a visitor reads them: "16 March 2024", in UTC so a day never shifts with the server's zone. */
+const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "2024-03-16" (or a full ISO timestamp) → "16 March 2024"; undefined when it is no date. */
+export function readableDate(iso: string): string | undefined {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T12:00:00Z` : iso;
+  const d = new Date(day);
+  return Number.isNaN(d.getTime()) ? undefined : DAY.format(d);
+}
+
+/** EXIF's "2024:03:16 14:05:00" → "2024-03-16" (the day only), or undefined. */
+export function exifDay(value: unknown): string | undefined {
+  const m = typeof value === "string" ? /^(\d{4}):(\d{2}):(\d{2})/.exec(value) : null;
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
+}
+
+const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "2021-03" (or a full day) → "March 2021": the precision a resume gives. */
+export function readableMonth(iso: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})/.exec(iso);
+  return m ? MONTH.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15))) : /^\d{4}$/.test(iso) ? iso : undefined;
+}
