@@ -16,7 +16,7 @@ const ROUTES = [
   "/resume",
   "/search?q=espresso",
   "/photos",
-  "/photos/demo-01-harbour-dusk",
+  "/photos/demo-01-hilltop-sunset",
   "/developers",
   "/around",
   "/ledger",
