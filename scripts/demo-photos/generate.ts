@@ -1,18 +1,24 @@
 // Demo photo generator.
 //
+//   scripts/demo-photos/fetch-sources.sh            # once: download + unpack the source photos
 //   npx tsx scripts/demo-photos/generate.ts [--out <dir>]
 //
-// Writes 12 generated, clearly marked demo JPEGs (abstract SVG scenes rendered with sharp) plus
-// a one-line caption sidecar (<stem>.txt) for each into photos/ (or --out). Every file carries
-// synthetic Fujifilm-style EXIF and a Fujifilm MakerNote recipe (see recipes.ts and
-// makernote.ts), so the build's EXIF allowlist, recipe decoder, orientation handling and GPS
-// stripping all have something realistic to chew on. No third-party image data is involved.
+// Writes 12 clearly marked demo JPEGs plus a one-line caption sidecar (<stem>.txt) for each into
+// photos/ (or --out). Each picture is a real photograph from a Debian wallpaper package (CC0,
+// CC BY or CC BY-SA; source, author and licence per shot in shots.ts, table in photos/README.md),
+// cropped to 3:2 or 2:3, resized to 1600 px on the long edge and stamped with a visible DEMO mark.
+// Every file carries synthetic Fujifilm-style EXIF and a Fujifilm MakerNote recipe (see
+// recipes.ts and makernote.ts), so the build's EXIF allowlist, recipe decoder, orientation
+// handling and GPS stripping all have something realistic to chew on.
 //
-// Deterministic: no clocks, no Math.random (a seeded PRNG per photo), fixed encoder settings.
+// The source photographs are read from DEMO_PHOTO_SOURCES (default /tmp/demo-photo-sources),
+// the folder fetch-sources.sh fills; shot paths are relative to it.
+//
+// Deterministic for a given sharp/libvips: no clocks, no randomness, fixed encoder settings.
 // Re-running overwrites the demo-NN-* files and removes stale demo-NN-* files; other files in
 // the folder (an owner's own photos, photos/README.md) are never touched.
 
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
@@ -21,26 +27,59 @@ import { type ExifFields, withExif } from "./exif";
 import { encodeMakerNote, recipeEntries } from "./makernote";
 import { RECIPES } from "./recipes";
 import { CAMERAS, CROP_FACTOR, LENSES, SHOTS, type Shot } from "./shots";
-import { makeRand, seedFrom } from "./svg";
 
 // -- Rendering --------------------------------------------------------------------------------
 
 const LONG = 1600;
 const SHORT = 1067;
-const JPEG_OPTIONS = { quality: 82, mozjpeg: true } as const;
-const MAX_BYTES = 250 * 1024;
+const QUALITY = 82; // stepped down (to at most MIN_QUALITY) for a detailed picture over MAX_BYTES
+const MIN_QUALITY = 70;
+const MAX_BYTES = 400 * 1024;
+const EXIF_ALLOWANCE = 4 * 1024; // the EXIF block added afterwards is about 1 KB
 
-/** Render the scene upright, then store it the way the layout says. */
+const DEFAULT_SOURCE_DIR = "/tmp/demo-photo-sources";
+const sourceDir = path.resolve(process.env.DEMO_PHOTO_SOURCES || DEFAULT_SOURCE_DIR);
+
+/** The visible "DEMO" mark in the bottom-right corner of every demo image. */
+function demoMark(w: number, h: number): Buffer {
+  const bw = 132;
+  const bh = 46;
+  const x = w - bw - 24;
+  const y = h - bh - 24;
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
+      `<rect x="${x}" y="${y}" width="${bw}" height="${bh}" rx="8" fill="#000" fill-opacity="0.5"/>` +
+      `<text x="${x + bw / 2}" y="${y + 32}" font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif" ` +
+      `font-size="26" font-weight="700" letter-spacing="4" fill="#fff" text-anchor="middle">DEMO</text>` +
+      `</svg>`,
+  );
+}
+
+/** Crop and resize the source photograph upright, stamp the mark, then store it the way the layout says. */
 async function renderJpeg(shot: Shot): Promise<{ jpeg: Buffer; width: number; height: number; orientation: 1 | 6 }> {
   const upright = shot.layout === "landscape" ? { w: LONG, h: SHORT } : { w: SHORT, h: LONG };
-  const svg = shot.scene(upright.w, upright.h, makeRand(seedFrom(shot.stem)));
-  let image = sharp(Buffer.from(svg));
+  const file = path.join(sourceDir, shot.source.path);
+  await access(file).catch(() => {
+    throw new Error(`${shot.stem}: source photo ${file} is missing; run scripts/demo-photos/fetch-sources.sh (or set DEMO_PHOTO_SOURCES)`);
+  });
+  let image = sharp(file).rotate(); // apply the source's own EXIF orientation, if any
+  if (shot.crop) image = image.extract(shot.crop);
+  image = image.resize(upright.w, upright.h, { fit: "cover", position: "centre" });
+  // A monochrome film simulation gets a monochrome picture (kept as three sRGB channels).
+  if (RECIPES[shot.recipe].filmSimulation.startsWith("Acros")) image = image.grayscale().toColourspace("srgb");
+  image = sharp(await image.png().toBuffer()).composite([{ input: demoMark(upright.w, upright.h) }]);
   if (shot.layout === "rotated-portrait") {
     // Orientation 6 means "rotate 90° clockwise to display", so the stored pixels are the
     // upright picture turned 90° counter-clockwise (a camera held with its grip up).
     image = sharp(await image.png().toBuffer()).rotate(270);
   }
-  const jpeg = await image.jpeg(JPEG_OPTIONS).toBuffer();
+  const pixels = await image.png().toBuffer();
+  let quality = QUALITY;
+  let jpeg = await sharp(pixels).jpeg({ quality, mozjpeg: true }).toBuffer();
+  while (jpeg.length > MAX_BYTES - EXIF_ALLOWANCE && quality > MIN_QUALITY) {
+    quality -= 4;
+    jpeg = await sharp(pixels).jpeg({ quality, mozjpeg: true }).toBuffer();
+  }
   const meta = await sharp(jpeg).metadata();
   const orientation = shot.layout === "rotated-portrait" ? 6 : 1;
   return { jpeg, width: meta.width ?? 0, height: meta.height ?? 0, orientation };
@@ -94,6 +133,8 @@ function checkShotList(): void {
     if (!shot.caption.startsWith("Demo image:") || shot.caption.length > 240 || /[\r\n]/.test(shot.caption)) {
       throw new Error(`${shot.stem}: caption must be one line, start with "Demo image:" and be ≤ 240 characters`);
     }
+    if (!shot.caption.includes(`Photo: ${shot.source.author}, `))
+      throw new Error(`${shot.stem}: caption must credit "Photo: ${shot.source.author}, <licence>"`);
   }
   if (SHOTS.filter((s) => s.gps).length !== 1) throw new Error("exactly one demo photo should carry GPS");
 }

@@ -1,9 +1,9 @@
-// The demo shot list: which scene, camera, lens, recipe and exposure each demo photo claims.
-// All of it is synthetic. Dates are local Brooklyn wall-clock times spread over 2024-03 … 2026-11,
-// with the New York UTC offset that applied on that day.
+// The demo shot list: which source photograph, camera, lens, recipe and exposure each demo photo
+// claims. The pictures are real photographs from Debian wallpaper packages (see sources below and
+// photos/README.md); everything else is synthetic. Dates are local Brooklyn wall-clock times spread
+// over 2024-03 … 2026-11, with the New York UTC offset that applied on that day.
 
 import type { RecipeKey } from "./recipes";
-import * as scenes from "./scenes";
 
 // -- Cameras and lenses -----------------------------------------------------------------------
 
@@ -29,10 +29,31 @@ export type Layout =
   | "portrait" // stored 1067×1600, Orientation 1
   | "rotated-portrait"; // stored 1600×1067 with Orientation 6; displays as 1067×1600 portrait
 
+/** A region of the source photograph, in its pixels, to keep before resizing. */
+export interface Crop {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Where a source photograph comes from and under which licence (for photos/README.md). */
+export interface Source {
+  /** Path relative to the source folder (DEMO_PHOTO_SOURCES, default /tmp/demo-photo-sources). */
+  path: string;
+  /** The Debian package (bookworm) that ships it. */
+  debianPackage: string;
+  author: string;
+  licence: "CC0-1.0" | "CC-BY-4.0" | "CC-BY-SA-3.0" | "CC-BY-SA-4.0";
+}
+
 export interface Shot {
   stem: string;
+  /** "Demo image: <what is in the photo>. Photo: <author>, <licence>." (≤ 240 characters) */
   caption: string;
-  scene: scenes.SceneFn;
+  source: Source;
+  /** Optional crop of the source; without one the picture is centre-cropped to the layout. */
+  crop?: Crop;
   layout: Layout;
   camera: Camera;
   lens?: Lens; // X-T50 only
@@ -53,9 +74,15 @@ export interface Shot {
 
 export const SHOTS: Shot[] = [
   {
-    stem: "demo-01-harbour-dusk",
-    caption: "Demo image: a generated harbour at dusk, gantry cranes and container stacks against an orange sky.",
-    scene: scenes.harbourDusk,
+    stem: "demo-01-hilltop-sunset",
+    caption:
+      "Demo image: the low sun flaring over a ridge of hills, seen from a rocky, grassy hilltop in the evening. Photo: Aitzol Berasategi, CC BY 4.0.",
+    source: {
+      path: "lomiri-wallpapers-16.04/usr/share/backgrounds/sunset_by_Aitzol_Berasategi.jpg",
+      debianPackage: "lomiri-wallpapers-16.04",
+      author: "Aitzol Berasategi",
+      licence: "CC-BY-4.0",
+    },
     layout: "landscape",
     camera: "X100VI",
     recipe: "redHookChrome",
@@ -67,9 +94,15 @@ export const SHOTS: Shot[] = [
     evThirds: -2,
   },
   {
-    stem: "demo-02-snowy-street",
-    caption: "Demo image: a generated snowy street of brownstones, lit windows and street lamps in falling snow.",
-    scene: scenes.snowyStreet,
+    stem: "demo-02-picos-de-europa",
+    caption:
+      "Demo image: a dirt path across a green alpine meadow towards the snow-streaked limestone peaks of the Picos de Europa. Photo: Aitzol Berasategi, CC BY 4.0.",
+    source: {
+      path: "lomiri-wallpapers-16.04/usr/share/backgrounds/picosdeeuropa_by_Aitzol_Berasategi.jpg",
+      debianPackage: "lomiri-wallpapers-16.04",
+      author: "Aitzol Berasategi",
+      licence: "CC-BY-4.0",
+    },
     layout: "landscape",
     camera: "X-T50",
     lens: "XF27mmF2.8 R WR",
@@ -82,9 +115,15 @@ export const SHOTS: Shot[] = [
     evThirds: 2,
   },
   {
-    stem: "demo-03-bridge-silhouette",
-    caption: "Demo image: a generated suspension bridge in silhouette at dawn, its towers reflected in the river.",
-    scene: scenes.bridgeSilhouette,
+    stem: "demo-03-bridge-stays",
+    caption:
+      "Demo image: the white steel stays and cables of a bridge cutting across a blue sky, above wide sand flats of a river estuary. Photo: Sander Klootwijk, CC BY-SA 4.0.",
+    source: {
+      path: "lomiri-wallpapers-16.04/usr/share/backgrounds/Bridge_by_Sander_Klootwijk.jpg",
+      debianPackage: "lomiri-wallpapers-16.04",
+      author: "Sander Klootwijk",
+      licence: "CC-BY-SA-4.0",
+    },
     layout: "landscape",
     camera: "X100VI",
     recipe: "dockNegative",
@@ -96,9 +135,15 @@ export const SHOTS: Shot[] = [
     evThirds: -3,
   },
   {
-    stem: "demo-04-bicycles",
-    caption: "Demo image: two generated steel touring bicycles against a brick wall, in black and white.",
-    scene: scenes.bicycles,
+    stem: "demo-04-spaniels-window",
+    caption:
+      "Demo image: two cocker spaniels looking out of the window and door of a wooden house, converted to black and white. Photo: Aitzol Berasategi, CC BY 4.0.",
+    source: {
+      path: "lomiri-wallpapers-16.04/usr/share/backgrounds/friends_by_Aitzol_Berasategi.jpg",
+      debianPackage: "lomiri-wallpapers-16.04",
+      author: "Aitzol Berasategi",
+      licence: "CC-BY-4.0",
+    },
     layout: "portrait",
     camera: "X-T50",
     lens: "XF35mmF1.4 R",
@@ -112,9 +157,15 @@ export const SHOTS: Shot[] = [
     flash: 0,
   },
   {
-    stem: "demo-05-espresso-cup",
-    caption: "Demo image: a generated espresso cup on a wooden café table, steam rising, warm lights behind.",
-    scene: scenes.espressoCup,
+    stem: "demo-05-fig-bowl",
+    caption:
+      "Demo image: half a fresh fig in a glossy red leaf-shaped bowl on grey concrete, seen from above in hard sunlight. Photo: Trevor (Freespace), CC BY 4.0.",
+    source: {
+      path: "lomiri-wallpapers-16.04/usr/share/backgrounds/Picture_0B_by_freespace.jpg",
+      debianPackage: "lomiri-wallpapers-16.04",
+      author: "Trevor (Freespace)",
+      licence: "CC-BY-4.0",
+    },
     layout: "landscape",
     camera: "X-T50",
     lens: "XF35mmF1.4 R",
@@ -127,9 +178,15 @@ export const SHOTS: Shot[] = [
     evThirds: 1,
   },
   {
-    stem: "demo-06-garage-motorcycle",
-    caption: "Demo image: a generated 1970s motorcycle with a four-into-one exhaust in a garage bay, pegboard and tool chest behind.",
-    scene: scenes.garageMotorcycle,
+    stem: "demo-06-wall-clock",
+    caption:
+      "Demo image: a white wall clock with cut-out numerals and black hands, seen at a steep angle against a lit wall. Photo: Peter Nerlich, CC BY-SA 4.0.",
+    source: {
+      path: "lomiri-wallpapers-16.04/usr/share/backgrounds/greentock_by_Peter_Nerlich.jpg",
+      debianPackage: "lomiri-wallpapers-16.04",
+      author: "Peter Nerlich",
+      licence: "CC-BY-SA-4.0",
+    },
     layout: "landscape",
     camera: "X-T50",
     lens: "XF27mmF2.8 R WR",
@@ -142,9 +199,15 @@ export const SHOTS: Shot[] = [
     evThirds: -1,
   },
   {
-    stem: "demo-07-water-reflections",
-    caption: "Demo image: generated reflections of pier pilings and a painted hull, broken up by ripples.",
-    scene: scenes.waterReflections,
+    stem: "demo-07-forest-stream",
+    caption:
+      "Demo image: a small stream cascading over mossy limestone ledges through a green forest. Photo: Aitzol Berasategi, CC BY 4.0.",
+    source: {
+      path: "lomiri-wallpapers-16.04/usr/share/backgrounds/life_by_Aitzol_Berasategi.jpg",
+      debianPackage: "lomiri-wallpapers-16.04",
+      author: "Aitzol Berasategi",
+      licence: "CC-BY-4.0",
+    },
     layout: "landscape",
     camera: "X100VI",
     recipe: "redHookChrome",
@@ -154,13 +217,19 @@ export const SHOTS: Shot[] = [
     exposureTime: [1, 1000],
     iso: 125,
     evThirds: -1,
-    // The only demo photo with GPS (Red Hook waterfront), so the build's stripping is exercised.
+    // The only demo photo with GPS (a made-up point on the Red Hook waterfront), so the build's stripping is exercised.
     gps: { latitude: 40.676, longitude: -74.0153, altitude: 3 },
   },
   {
-    stem: "demo-08-skyline-night",
-    caption: "Demo image: a generated city skyline at night across the water, lit windows streaking in the reflection.",
-    scene: scenes.skylineNight,
+    stem: "demo-08-lamp-bird",
+    caption:
+      "Demo image: a small ceramic bird with spread wings hanging below the glowing globes of a ceiling lamp. Photo: Peter Nerlich, CC BY-SA 4.0.",
+    source: {
+      path: "lomiri-wallpapers-16.04/usr/share/backgrounds/free_by_Peter_Nerlich.jpg",
+      debianPackage: "lomiri-wallpapers-16.04",
+      author: "Peter Nerlich",
+      licence: "CC-BY-SA-4.0",
+    },
     layout: "landscape",
     camera: "X100VI",
     recipe: "dockNegative",
@@ -173,9 +242,16 @@ export const SHOTS: Shot[] = [
     exposureProgram: 1,
   },
   {
-    stem: "demo-09-ferry-morning",
-    caption: "Demo image: a generated orange ferry crossing a bright blue harbour on a clear morning.",
-    scene: scenes.ferryMorning,
+    stem: "demo-09-dandelions",
+    caption:
+      "Demo image: dandelion seed heads in a meadow, backlit by a low sun, the grass behind them blurred. Photo: Clemens Engelhardt, CC0 1.0.",
+    source: {
+      path: "lomiri-wallpapers-16.04/usr/share/backgrounds/seeding_by_Clements_Engelhardt.jpg",
+      debianPackage: "lomiri-wallpapers-16.04",
+      author: "Clemens Engelhardt",
+      licence: "CC0-1.0",
+    },
+    crop: { left: 200, top: 0, width: 4482, height: 2988 },
     layout: "landscape",
     camera: "X-T50",
     lens: "XF16-50mmF2.8-4.8 R LM WR",
@@ -188,9 +264,15 @@ export const SHOTS: Shot[] = [
     evThirds: 0,
   },
   {
-    stem: "demo-10-sailboats",
-    caption: "Demo image: three generated sailboats on calm water in soft early-morning light.",
-    scene: scenes.sailboats,
+    stem: "demo-10-djembe-room",
+    caption:
+      "Demo image: a djembe drum on a beanbag in a warm-lit room, a bottle of red wine and a glass on a wooden pallet table behind. Photo: Jakub Mede, CC BY 4.0.",
+    source: {
+      path: "lomiri-wallpapers-16.04/usr/share/backgrounds/Wine_by_Jakkub_Mede.jpg",
+      debianPackage: "lomiri-wallpapers-16.04",
+      author: "Jakub Mede",
+      licence: "CC-BY-4.0",
+    },
     layout: "portrait",
     camera: "X100VI",
     recipe: "realaEveryday",
@@ -202,9 +284,16 @@ export const SHOTS: Shot[] = [
     evThirds: 1,
   },
   {
-    stem: "demo-11-warehouse-windows",
-    caption: "Demo image: a generated brick warehouse with arched windows and a fire escape, shot vertically.",
-    scene: scenes.warehouseWindows,
+    stem: "demo-11-dragonfly",
+    caption:
+      "Demo image: a dragonfly perched on a bare twig with catkins, against green leaves and a deep blue sky, shot vertically. Photo: Bolly, CC BY-SA 4.0.",
+    source: {
+      path: "lomiri-wallpapers-16.04/usr/share/backgrounds/Dragonfly_by_Bolly.jpg",
+      debianPackage: "lomiri-wallpapers-16.04",
+      author: "Bolly",
+      licence: "CC-BY-SA-4.0",
+    },
+    crop: { left: 1144, top: 0, width: 2112, height: 3168 },
     layout: "rotated-portrait",
     camera: "X100VI",
     recipe: "amberNostalgic",
@@ -217,9 +306,15 @@ export const SHOTS: Shot[] = [
     flash: 0,
   },
   {
-    stem: "demo-12-turntable",
-    caption: "Demo image: a generated turntable seen from above, an orange-label record on the platter and the tonearm down.",
-    scene: scenes.turntable,
+    stem: "demo-12-nuthatch",
+    caption:
+      "Demo image: a nuthatch clinging to the side of a tree trunk, its rough bark sharp against a pale blurred background. Photo: Lukas Baubkus, CC BY-SA 3.0.",
+    source: {
+      path: "lomiri-wallpapers-20.04/usr/share/backgrounds/Kleiber_by_Lukas_Baubkus.jpg",
+      debianPackage: "lomiri-wallpapers-20.04",
+      author: "Lukas Baubkus",
+      licence: "CC-BY-SA-3.0",
+    },
     layout: "landscape",
     camera: "X-T50",
     lens: "XF27mmF2.8 R WR",
