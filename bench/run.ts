@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: benchmarks print medians and ratios against a baseline measured in the
- * same run; they never fail the test suite. BENCH_ONLY=contract|mcp|next|content|photos|ask|lens|jobs|music runs one.
+ * same run; they never fail the test suite. BENCH_ONLY=contract|ablation|mcp|next|content|photos|ask|lens|jobs|music runs one.
  */
+import { benchAblation } from "./ablation";
 import { benchContract } from "./contract";
 import { benchContent } from "./content";
 import { benchPhotos } from "./photos";
@@ -17,6 +18,7 @@ import { benchMusicCoffee } from "./music-coffee";
 const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<void>][] = [
   ["contract", benchContract],
+  ["ablation", benchAblation],
   ["mcp", benchMcp],
   ["next", benchNextBaseline],
   ["content", benchContent],
@@ -39,4 +41,5 @@ const suites: [string, () => Promise<void>][] = [
   ["jobs", benchJobs],
   ["music", benchMusicCoffee],
 ];
-for (const [name, run] of suites) if (!only || only === name) await run();
+// The ablation (two more servers and a minimal app build) runs only when asked for.
+for (const [name, run] of suites) if (only ? only === name : name !== "ablation") await run();
