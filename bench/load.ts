@@ -1,4 +1,5 @@
 import autocannon, { type Result } from "autocannon";
+import { readdirSync, readFileSync } from "node:fs";
 
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -80,4 +81,56 @@ export function printComparison(
   }
   console.log(`  throughput ratio ${(r[subject].rps / r[baseline].rps).toFixed(3)} (${target})`);
   console.log(`  p99 ratio        ${(r[subject].p99 / r[baseline].p99).toFixed(3)}`);
+}
+
+/** CPU seconds (user + system) a process and its descendants have used so far (Linux /proc). */
+export function cpuSeconds(pid: number): number {
+  const stat = (p: number) => {
+    try {
+      const s = readFileSync(`/proc/${p}/stat`, "utf8");
+      return s.slice(s.lastIndexOf(")") + 2).split(" ");
+    } catch {
+      return undefined;
+    }
+  };
+  const children = new Map<number, number[]>();
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    const f = stat(Number(d));
+    if (!f) continue;
+    const ppid = Number(f[1]);
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(d)]);
+  }
+  let ticks = 0;
+  const walk = (p: number) => {
+    const f = stat(p);
+    if (f) ticks += Number(f[11]) + Number(f[12]);
+    for (const c of children.get(p) ?? []) walk(c);
+  };
+  walk(pid);
+  return ticks / 100;
+}
+
+/**
+ * Like compare(), and also the server's CPU time per answered request: on a shared, loaded
+ * machine wall-clock req/s swings with other people's work, CPU per request much less.
+ */
+export async function compareCpu(targets: Record<string, { target: string | Target; pid: number }>) {
+  for (const t of Object.values(targets)) await load(t.target, 2);
+  const acc: Record<string, { rps: number[]; p99: number[]; cpu: number[]; bad: number }> = {};
+  for (const name of Object.keys(targets)) acc[name] = { rps: [], p99: [], cpu: [], bad: 0 };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, t] of Object.entries(targets)) {
+      const before = cpuSeconds(t.pid);
+      const r = await load(t.target);
+      const used = cpuSeconds(t.pid) - before;
+      acc[name].rps.push(r.requests.average);
+      acc[name].p99.push(r.latency.p99);
+      acc[name].cpu.push((used * 1e6) / Math.max(1, r.requests.total));
+      acc[name].bad += r.non2xx + r.errors;
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(acc).map(([name, a]) => [name, { rps: median(a.rps), p99: median(a.p99), cpuUs: median(a.cpu), bad: a.bad }]),
+  ) as Record<string, { rps: number; p99: number; cpuUs: number; bad: number }>;
 }

@@ -22,7 +22,11 @@ function rss(pid: number): number {
   return m ? Number(m[1]) / 1024 : 0;
 }
 
-async function minimalNextApp(json: string, html: string, file: Buffer): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+export async function minimalNextApp(
+  json: string,
+  html: string,
+  file: Buffer,
+): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   // Its own folder with a hard-linked copy of the project's node_modules: the same Next,
   // React and toolchain, built the same way. (Turbopack refuses a node_modules symlinked
   // from outside its root, and inside the project Next would pick up the project's proxy.)

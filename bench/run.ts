@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: benchmarks print medians and ratios against a baseline measured in the
- * same run; they never fail the test suite. BENCH_ONLY=contract|mcp|next|content|photos|ask|lens|jobs|music|http|pages runs one.
+ * same run; they never fail the test suite. BENCH_ONLY=contract|ablation|mcp|next|content|photos|ask|lens|jobs|music|http|pages runs one.
  */
+import { benchAblation } from "./ablation";
 import { benchContract } from "./contract";
 import { benchContent } from "./content";
 import { benchPhotos } from "./photos";
@@ -19,6 +20,7 @@ import { benchPages } from "./pages";
 const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<void>][] = [
   ["contract", benchContract],
+  ["ablation", benchAblation],
   ["mcp", benchMcp],
   ["next", benchNextBaseline],
   ["content", benchContent],
@@ -43,4 +45,5 @@ const suites: [string, () => Promise<void>][] = [
   ["http", benchHttpCosts],
   ["pages", benchPages],
 ];
-for (const [name, run] of suites) if (!only || only === name) await run();
+// The ablation (two more servers and a minimal app build) runs only when asked for.
+for (const [name, run] of suites) if (only ? only === name : name !== "ablation") await run();

@@ -67,7 +67,22 @@ export function identifyCaller(headers: Headers, e: Pick<Env, "TRUST_PROXY_HEADE
     console.warn("[caller] no trusted client address (start with `npm start`, or set TRUST_PROXY_HEADER); all callers share one budget");
   }
   const address = raw ? normalizeAddress(raw) : "unidentified";
-  return { key: createHash("sha256").update(address).digest("base64url").slice(0, 22), source };
+  return { key: keyOf(address), source };
+}
+
+// The key of an address is a SHA-256, taken on every request: a caller usually sends many,
+// so the last few thousand keys are kept (in this process's memory only, like the limiter's
+// own counters) and the map starts over when full, which bounds it whatever the traffic.
+const KEY_MEMO_SIZE = 4096;
+const keyMemo = new Map<string, string>();
+function keyOf(address: string): string {
+  let key = keyMemo.get(address);
+  if (key === undefined) {
+    key = createHash("sha256").update(address).digest("base64url").slice(0, 22);
+    if (keyMemo.size >= KEY_MEMO_SIZE) keyMemo.clear();
+    keyMemo.set(address, key);
+  }
+  return key;
 }
 
 /**

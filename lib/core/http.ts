@@ -31,22 +31,38 @@ export { CORS_HEADERS } from "./wire.mjs";
 
 export const PREFLIGHT_ALLOW_HEADERS = "Accept, Content-Type, API-Version, Last-Event-ID, If-None-Match";
 
+// Per-request work is kept to what differs between requests: the headers every answer of
+// a kind shares (commonHeaders, a policy's RateLimit-Policy, a route's Cache-Control) are
+// built once and copied, not rebuilt from spreads and template strings on every call.
+const cacheControlOf = new WeakMap<object, string>();
 export function cacheControl(policy: CachePolicy): string {
   if (policy === "no-store") return "no-store";
+  let known = cacheControlOf.get(policy);
+  if (known === undefined) cacheControlOf.set(policy, (known = cacheControlText(policy)));
+  return known;
+}
+
+function cacheControlText(policy: Exclude<CachePolicy, "no-store">): string {
   const parts = ["public", `max-age=${policy.maxAge}`];
   if (policy.sMaxAge !== undefined) parts.push(`s-maxage=${policy.sMaxAge}`);
   if (policy.staleWhileRevalidate !== undefined) parts.push(`stale-while-revalidate=${policy.staleWhileRevalidate}`);
   return parts.join(", ");
 }
 
+const COMMON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...CORS_HEADERS, "x-content-type-options": "nosniff" });
+const NEGOTIATED_COMMON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...COMMON_HEADERS, vary: "Accept" });
+
 /** Headers on every answer of the builder, success or error. */
 function commonHeaders(negotiated: boolean | undefined, extra?: Record<string, string>): Record<string, string> {
-  return { ...CORS_HEADERS, "x-content-type-options": "nosniff", ...(negotiated ? { vary: "Accept" } : {}), ...extra };
+  return { ...(negotiated ? NEGOTIATED_COMMON_HEADERS : COMMON_HEADERS), ...extra };
 }
 
+const policyHeaderOf = new WeakMap<object, string>();
 export function limitHeaders(limit: LimitState | undefined): Record<string, string> {
   if (!limit) return {};
-  return { "ratelimit-policy": policyHeader(limit.policy), ratelimit: rateLimitHeader(limit.policy, limit.remaining, limit.resetSeconds) };
+  let policy = policyHeaderOf.get(limit.policy);
+  if (policy === undefined) policyHeaderOf.set(limit.policy, (policy = policyHeader(limit.policy)));
+  return { "ratelimit-policy": policy, ratelimit: rateLimitHeader(limit.policy, limit.remaining, limit.resetSeconds) };
 }
 
 /** The spec's Error body with the shared headers; never cached. */
@@ -89,14 +105,12 @@ export function successResponse(
   reply: Reply,
   o: { negotiated?: boolean; limit?: LimitState; viaServer?: boolean } = {},
 ): Response {
-  const headers: Record<string, string> = {
-    ...commonHeaders(o.negotiated),
-    ...limitHeaders(o.limit),
-    link: LINK_HEADER,
-    "cache-control": cacheControl(reply.cache),
-    "content-type": reply.media,
-    ...reply.headers,
-  };
+  const headers: Record<string, string> = { ...(o.negotiated ? NEGOTIATED_COMMON_HEADERS : COMMON_HEADERS) };
+  if (o.limit) Object.assign(headers, limitHeaders(o.limit));
+  headers.link = LINK_HEADER;
+  headers["cache-control"] = cacheControl(reply.cache);
+  headers["content-type"] = reply.media;
+  if (reply.headers) Object.assign(headers, reply.headers);
   // A reply's own links (a twin's canonical page) come after the API's shared ones.
   if (reply.headers?.link) headers.link = `${LINK_HEADER}, ${reply.headers.link}`;
   const head = req.method === "HEAD";
@@ -424,6 +438,12 @@ export function queryObject(params: URLSearchParams, keys: readonly string[]): R
 
 /** `fetch;dur=12.3, analyze;dur=20.1`: where the server's time went (W3C Server Timing). */
 export function serverTiming(t: Record<string, number>): string {
+  let any = false;
+  for (const _ in t) {
+    any = true;
+    break;
+  }
+  if (!any) return "";
   return Object.entries(t)
     .map(([k, v]) => `${k};dur=${v.toFixed(1)}`)
     .join(", ");
