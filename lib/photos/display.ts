@@ -1,4 +1,4 @@
-import { exifDay, readableDate } from "@/lib/site/dates";
+import { exifDay, readableDate } from "@/lib/core/dates";
 import type { PhotoMetadata } from "./schema";
 import type { PhotoEntry } from "./types";
 
