@@ -1,3 +1,4 @@
+import { readableDate } from "@/lib/core/dates";
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { standingMeta } from "@/lib/site/standing-pages";
@@ -8,7 +9,9 @@ export const metadata: Metadata = pageMetadata(standingMeta("/around"));
 // Read from the store on every request: the crawl lands there, not in the build.
 export const dynamic = "force-dynamic";
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+/** "25 November 2026, 06:00 UTC": the site's date style, with the time a crawl ran. */
+const when = (iso: string) =>
+  `${readableDate(iso) ?? iso}, ${new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
 
 export default async function AroundPage() {
   const view = await aroundView();
@@ -72,7 +75,8 @@ export default async function AroundPage() {
               <ol className="doc-list around-changes">
                 {view.changes.map((c, i) => (
                   <li key={`${c.detectedAt}-${c.homepage}-${c.field}-${i}`}>
-                    <time dateTime={c.detectedAt}>{c.detectedAt.slice(0, 10)}</time> · <strong>{c.firm}</strong> · {describeChange(c)}
+                    <time dateTime={c.detectedAt}>{readableDate(c.detectedAt) ?? c.detectedAt.slice(0, 10)}</time> ·{" "}
+                    <strong>{c.firm}</strong> · {describeChange(c)}
                   </li>
                 ))}
               </ol>
