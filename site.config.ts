@@ -13,6 +13,8 @@ export const siteConfig = {
     name: "Avery Quill",
     email: "hello@example.com",
     jobTitle: "Software engineer",
+    /** One sentence after the job title on the home page. */
+    intro: "I review APIs, make websites fast, and help teams make their sites legible to machines.",
   },
   links: [
     { label: "GitHub", href: "https://github.com/example" },

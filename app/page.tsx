@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { siteConfig } from "@/site.config";
 import { siteUrl } from "@/lib/env";
 import { docsIn } from "@/lib/content/corpus";
@@ -32,7 +33,7 @@ export default function HomePage() {
       <section className="home-intro" aria-labelledby="hello">
         <h1 id="hello">{siteConfig.author.name}</h1>
         <p className="lede">
-          {siteConfig.author.jobTitle}. I review APIs, make websites fast, and help teams make their sites legible to machines.
+          {siteConfig.author.jobTitle}. {siteConfig.author.intro}
         </p>
         <p>
           More <a href="/about">about me</a>, what I’m doing <a href="/now">now</a>, or <a href="/contact">get in touch</a>.
@@ -46,36 +47,18 @@ export default function HomePage() {
       </section>
 
       <div className="home-columns">
-        <section aria-labelledby="home-writing">
-          <h2 id="home-writing" className="section-label">
-            Writing
-          </h2>
+        <HomeSection id="home-writing" label="Writing" more={{ href: "/writing", text: "All writing" }}>
           <DatedList docs={writing} />
-          <p className="more">
-            <a href="/writing">All writing →</a>
-          </p>
-        </section>
-        <section aria-labelledby="home-garage">
-          <h2 id="home-garage" className="section-label">
-            From the garage
-          </h2>
+        </HomeSection>
+        <HomeSection id="home-garage" label="From the garage" more={{ href: "/garage", text: "All garage notes" }}>
           <DatedList docs={garage} />
-          <p className="more">
-            <a href="/garage">All garage notes →</a>
-          </p>
-        </section>
+        </HomeSection>
       </div>
 
       {photos.length ? (
-        <section aria-labelledby="home-photos">
-          <h2 id="home-photos" className="section-label">
-            Recent photos
-          </h2>
+        <HomeSection id="home-photos" label="Recent photos" more={{ href: "/photos", text: "All photos" }}>
           <PhotoStrip photos={photos} />
-          <p className="more">
-            <a href="/photos">All photos →</a>
-          </p>
-        </section>
+        </HomeSection>
       ) : null}
 
       <section aria-labelledby="home-machines" className="for-machines">
@@ -89,5 +72,30 @@ export default function HomePage() {
         </p>
       </section>
     </div>
+  );
+}
+
+/** A labelled block of the home page with a link to the whole of what it samples. */
+function HomeSection({
+  id,
+  label,
+  more,
+  children,
+}: {
+  id: string;
+  label: string;
+  more: { href: string; text: string };
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="section-label">
+        {label}
+      </h2>
+      {children}
+      <p className="more">
+        <a href={more.href}>{more.text} →</a>
+      </p>
+    </section>
   );
 }

@@ -124,6 +124,16 @@ describe("API responses and text artifacts", () => {
     },
   );
 
+  it("sends a small answer as it is, with no Content-Encoding and no private header", async () => {
+    for (const headers of [{}, { "accept-encoding": "gzip" }] as Record<string, string>[]) {
+      const r = await get(`${app.server.base}/health.json`, headers);
+      expect(r.status).toBe(200);
+      expect(r.headers["content-encoding"]).toBeUndefined();
+      expect(Object.keys(r.headers).filter((h) => h.startsWith("x-site-"))).toEqual([]);
+      expect(JSON.parse(r.body.toString()).ok).toBe(true);
+    }
+  });
+
   it("never holds an event stream back for the compressor", async () => {
     const r = await get(`${app.server.base}/ask?query=espresso`, { "accept-encoding": "gzip", accept: "text/event-stream" });
     expect(r.headers["content-type"]).toMatch(/^text\/event-stream/);

@@ -189,15 +189,24 @@ function reset() {
 
 // The same body is usually sent again and again (/openapi.json is one cached string per
 // base URL, the feeds and llms.txt too): hash each once, not on every request. Keyed by the
-// body itself: a string the process already holds is found without reading it again (V8
-// keeps a string's hash), and a new string with the same text finds the same tag.
-const tags = new Map<string | Uint8Array, string>();
+// text (V8 keeps a string's hash, so a string the process already holds is found without
+// reading it again); bytes are hashed each time, as a route may reuse and refill a buffer.
+// At most TAG_CACHE_CHARS of text is held, however many different bodies pass.
+const TAG_CACHE_CHARS = 8 * 1024 * 1024;
+const tags = new Map<string, string>();
+let tagChars = 0;
 function etagOf(body: string | Uint8Array): string {
-  let tag = tags.get(body);
+  let tag = typeof body === "string" ? tags.get(body) : undefined;
   if (tag === undefined) {
     tag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-    if (tags.size >= 256) tags.clear();
-    tags.set(body, tag);
+    if (typeof body === "string") {
+      if (tagChars + body.length > TAG_CACHE_CHARS) {
+        tags.clear();
+        tagChars = 0;
+      }
+      tags.set(body, tag);
+      tagChars += body.length;
+    }
   }
   return tag;
 }
@@ -438,12 +447,6 @@ export function queryObject(params: URLSearchParams, keys: readonly string[]): R
 
 /** `fetch;dur=12.3, analyze;dur=20.1`: where the server's time went (W3C Server Timing). */
 export function serverTiming(t: Record<string, number>): string {
-  let any = false;
-  for (const _ in t) {
-    any = true;
-    break;
-  }
-  if (!any) return "";
   return Object.entries(t)
     .map(([k, v]) => `${k};dur=${v.toFixed(1)}`)
     .join(", ");

@@ -79,10 +79,12 @@ export function settleHeaders(res, o) {
     }
     // A body the route gzipped itself (lib/core/http.ts; Next would drop its Content-Encoding).
     // "identity": a body too small to compress, left alone by server.mjs's compressor.
+    // (Next sets a route's headers with appendHeader, so the value can arrive as an array.)
     const encoded = res.getHeader(ENCODED_HEADER);
-    if (encoded) {
+    if (encoded !== undefined) {
       res.removeHeader(ENCODED_HEADER);
-      if (encoded !== "identity") res.setHeader("Content-Encoding", String(encoded));
+      const value = String(Array.isArray(encoded) ? encoded[0] : encoded);
+      if (value !== "identity") res.setHeader("Content-Encoding", value);
     }
     return writeHead.call(this, status, ...rest);
   };
