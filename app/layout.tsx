@@ -6,7 +6,8 @@ import { siteUrl } from "@/lib/env";
 import { SiteHeader } from "@/components/site-header";
 import { SiteFooter } from "@/components/site-footer";
 import { SITE_ALTERNATE_TYPES, shareCard } from "@/lib/site/metadata";
-import { inter, sourceSerif } from "./fonts";
+import { preloadLayoutFonts } from "@/lib/site/font-preloads";
+import { inter, sourceSerif, sourceSerifItalic } from "./fonts";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -34,8 +35,9 @@ export const viewport: Viewport = {
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
+  preloadLayoutFonts();
   return (
-    <html lang={siteConfig.locale} className={`${sourceSerif.variable} ${inter.variable}`}>
+    <html lang={siteConfig.locale} className={`${sourceSerif.variable} ${sourceSerifItalic.variable} ${inter.variable}`}>
       <body>
         <a className="skip" href="#main">
           Skip to content

@@ -55,6 +55,18 @@ describe("404 in the requested format", () => {
     }
   });
 
+  it("the not-found page preloads the same fonts as every other page, so it does not shift when they arrive", async () => {
+    const fonts = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]).sort();
+    const home = fonts((await get("/", "text/html")).text);
+    expect(home.length).toBeGreaterThan(0);
+    // The catch-all 404 and Next's own (an unknown slug under a prerendered section).
+    for (const path of ["/nope", "/writing/no-such-essay"]) {
+      const r = await get(path, "text/html");
+      expect(r.status, path).toBe(404);
+      expect(fonts(r.text), path).toEqual(home);
+    }
+  });
+
   it("HTML by default for a page-like path", async () => {
     const r = await get("/no-such-page");
     expect(r.status).toBe(404);
