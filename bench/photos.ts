@@ -56,7 +56,7 @@ export async function benchPhotos() {
       hash: "0".repeat(12),
       full: `/p/s${i}.jpg`,
       fullKey: `s${i}.jpg`,
-      thumb: { avif: null, jpg: null, small: null, xs: null },
+      thumb: { avif: null, jpg: null, small: null, xs: null, avifSmall: null },
       sizes: {} as PhotoEntry["sizes"],
       bytes: 1,
       uploaded: "2026-01-01T00:00:00Z",

@@ -1,4 +1,4 @@
-import type { PhotoEntry } from "@/lib/photos/types";
+import type { PhotoEntry, RenditionName } from "@/lib/photos/types";
 
 /**
  * A responsive photo: AVIF where the browser takes it, JPEG otherwise, lazily loaded, in a
@@ -20,16 +20,16 @@ export function PhotoPicture({
   box?: string;
 }) {
   const s = photo.sizes;
-  const jpgSet = [
-    photo.thumb.xs && `${photo.thumb.xs} ${s.xs.width}w`,
-    photo.thumb.small && `${photo.thumb.small} ${s.small.width}w`,
-    photo.thumb.jpg && `${photo.thumb.jpg} ${s.jpg.width}w`,
-  ]
-    .filter(Boolean)
-    .join(", ");
+  const set = (names: RenditionName[]) =>
+    names
+      .filter((n) => photo.thumb[n] && s[n])
+      .map((n) => `${photo.thumb[n]} ${s[n].width}w`)
+      .join(", ");
+  const jpgSet = set(["xs", "small", "jpg"]);
+  const avifSet = set(["avifSmall", "avif"]);
   return (
     <picture className="photo-box" style={{ aspectRatio: box ?? `${s.jpg.width} / ${s.jpg.height}` }}>
-      {photo.thumb.avif ? <source type="image/avif" srcSet={`${photo.thumb.avif} ${s.avif.width}w`} sizes={sizes} /> : null}
+      {avifSet ? <source type="image/avif" srcSet={avifSet} sizes={sizes} /> : null}
       <img
         src={photo.thumb.small ?? photo.thumb.jpg ?? undefined}
         srcSet={jpgSet}

@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPhotos, type PhotoBuildReport } from "@/scripts/build/photos";
-import type { PhotoManifestFile } from "@/lib/photos/types";
+import { RENDITIONS, type PhotoManifestFile } from "@/lib/photos/types";
 
 /**
  * The photo build over the real camera files of ../shared/fixtures/photos (third-party
@@ -52,6 +52,7 @@ describe("photo build", () => {
 
   it("writes every rendition, rotated upright, and records its size", async () => {
     for (const p of manifest.photos) {
+      expect(Object.keys(p.thumb).sort()).toEqual(RENDITIONS.map(([n]) => n).sort());
       for (const [name, url] of Object.entries(p.thumb)) {
         const file = path.join(publicDir, path.basename(url!));
         const meta = await sharp(file).metadata();
@@ -59,7 +60,7 @@ describe("photo build", () => {
           p.sizes[name as keyof typeof p.sizes].width,
           p.sizes[name as keyof typeof p.sizes].height,
         ]);
-        expect(meta.format).toBe(name === "avif" ? "heif" : "jpeg");
+        expect(meta.format).toBe(name.startsWith("avif") ? "heif" : "jpeg");
       }
       expect(p.full).toBe(`/generated/photos/${p.fullKey}`);
     }
@@ -135,6 +136,19 @@ describe("photo build", () => {
     const again = await buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos" });
     expect(again.encoded).toBe(0);
     expect(again.photos).toBe(12);
+  });
+
+  it("a cached entry from before a rendition existed is encoded again, and only that one", async () => {
+    const cacheFile = path.join(outDir, "cache", "photos.json");
+    const cache = JSON.parse(await readFile(cacheFile, "utf8"));
+    delete cache["no-exif"].entry.thumb.avifSmall;
+    await writeFile(cacheFile, JSON.stringify(cache));
+    const again = await buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos" });
+    expect(again.encoded).toBe(1);
+    const rebuilt = (JSON.parse(await readFile(path.join(outDir, "photos.json"), "utf8")) as PhotoManifestFile).photos.find(
+      (p) => p.stem === "no-exif",
+    )!;
+    expect(existsSync(path.join(publicDir, path.basename(rebuilt.thumb.avifSmall!)))).toBe(true);
   });
 
   it("a caption over 240 characters fails the build with file: field: reason", async () => {

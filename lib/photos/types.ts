@@ -1,11 +1,16 @@
 import type { PhotoMetadata } from "./schema";
 
-/** Sizes of the renditions the build writes, as [name, longest edge in px, format]. */
+/**
+ * Sizes of the renditions the build writes, as [name, longest edge in px, format]. The first
+ * four are the API's `thumb` fields (SPEC.md); `avifSmall` is for the site's own pages, so a
+ * browser that takes AVIF fetches a 640 px file for a gallery or strip box, not the 1200 px one.
+ */
 export const RENDITIONS = [
   ["avif", 1200, "avif"],
   ["jpg", 1200, "jpeg"],
   ["small", 640, "jpeg"],
   ["xs", 240, "jpeg"],
+  ["avifSmall", 640, "avif"],
 ] as const;
 /** The full-resolution copy: re-encoded without any metadata, at most this long edge. */
 export const FULL_MAX_EDGE = 3000;

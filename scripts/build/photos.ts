@@ -66,7 +66,9 @@ export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildRe
       const mtime = (await stat(file)).mtime.toISOString();
       const hit = cache[stem];
       const alt = captions.get(stem) ?? null;
-      if (hit && hit.hash === hash && (await outputsExist(hit.entry, opts.publicDir))) {
+      // An entry from before a rendition was added lacks it, so it is encoded again.
+      const complete = hit && RENDITIONS.every(([n]) => n in hit.entry.thumb);
+      if (hit && complete && hit.hash === hash && (await outputsExist(hit.entry, opts.publicDir))) {
         entries[i] = { ...hit.entry, alt, uploaded: hit.mtime };
         next[stem] = { ...hit, entry: entries[i]! };
       } else {
@@ -172,7 +174,7 @@ async function outputsExist(entry: PhotoEntry, publicDir: string): Promise<boole
 /** Renditions of photos that were removed or changed would otherwise pile up. */
 async function removeStale(publicDir: string, keep: Set<string>): Promise<void> {
   for (const name of await readdir(publicDir).catch(() => [] as string[])) {
-    const m = /-([0-9a-f]{12})-(full|avif|jpg|small|xs)\.(jpg|avif)$/.exec(name);
+    const m = /-([0-9a-f]{12})-[A-Za-z]+\.(jpg|avif)$/.exec(name);
     if (m && !keep.has(m[1])) await rm(path.join(publicDir, name), { force: true });
   }
 }
