@@ -9,10 +9,20 @@ export function PhotoStrip({ photos }: { photos: PhotoEntry[] }) {
       {photos.map((p) => (
         <li key={p.stem}>
           <a href={`/photos/${p.stem}`} title={photoTitle(p)}>
-            <PhotoPicture photo={p} box="4 / 5" sizes="(max-width: 960px) 33vw, 200px" />
+            <PhotoPicture photo={p} box="4 / 5" sizes={stripSizes(p)} />
           </a>
         </li>
       ))}
     </ul>
   );
+}
+
+/**
+ * The strip's boxes are a third of a phone's width, 200 px on a wide screen, 4:5, and a photo
+ * fills its box: a landscape photo is scaled to the box's height, so the file must be as wide
+ * as that height times the photo's aspect ratio, not the box's width.
+ */
+function stripSizes(photo: PhotoEntry): string {
+  const k = Math.max(1, (photo.sizes.jpg.width / photo.sizes.jpg.height) * (5 / 4));
+  return `(max-width: 960px) calc(33vw * ${k.toFixed(2)}), ${Math.ceil(200 * k)}px`;
 }

@@ -63,3 +63,28 @@ test("previous and next on a photo page lead to its neighbours in gallery order,
   expect(twin).toContain(`${hrefs[0]}.md)`);
   expect(twin).toContain(`${hrefs[2]}.md)`);
 });
+
+// The gallery's `sizes` follow its layout: a browser fetches a file about as wide as the box
+// it fills (on a phone and on a wide screen), never the 1200 px file for a 180-480 px box.
+for (const [label, viewport, scale] of [
+  ["a phone", { width: 412, height: 823 }, 1.75],
+  ["a wide screen", { width: 1350, height: 940 }, 1],
+] as const) {
+  test(`the gallery on ${label} fetches files sized to their boxes`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: scale });
+    const page = await context.newPage();
+    await page.goto("/photos");
+    await page.waitForLoadState("networkidle");
+    const loaded = await page
+      .locator(".photo-grid img")
+      .evaluateAll((imgs: HTMLImageElement[]) =>
+        imgs
+          .filter((i) => i.complete && i.currentSrc)
+          .map((i) => ({ src: i.currentSrc, need: i.clientWidth * devicePixelRatio, got: i.naturalWidth })),
+      );
+    expect(loaded.length).toBeGreaterThanOrEqual(4);
+    // The 640 px AVIF is the smallest; above it a file may be at most twice the pixels needed.
+    for (const l of loaded) expect(l.got <= 640 || l.got <= 2 * l.need, `${l.src}: ${l.got} px for ${Math.round(l.need)}`).toBe(true);
+    await context.close();
+  });
+}

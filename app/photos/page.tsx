@@ -6,6 +6,7 @@ import { pageMetadata } from "@/lib/site/metadata";
 import { standingMeta } from "@/lib/site/standing-pages";
 import { PhotoPicture } from "@/components/photo-picture";
 import { photoTitle } from "@/lib/photos/display";
+import type { PhotoEntry } from "@/lib/photos/types";
 
 export const metadata: Metadata = pageMetadata(standingMeta("/photos"));
 
@@ -64,7 +65,7 @@ export default async function PhotosPage({ searchParams }: Props) {
             // The photo's aspect ratio sets its share of the row (see .photo-grid).
             <li key={p.stem} style={{ "--ar": entry.sizes.jpg.width / entry.sizes.jpg.height } as CSSProperties}>
               <a href={`/photos/${p.stem}`} className="photo-card">
-                <PhotoPicture photo={entry} sizes="(max-width: 640px) 100vw, 480px" eager={i < 4} priority={i === 0} />
+                <PhotoPicture photo={entry} sizes={gallerySizes(entry)} eager={i < 4} priority={i === 0} />
                 <span className="photo-caption">
                   {photoTitle(entry)}
                   {entry.metadata.film ? <span className="photo-caption-film"> · {entry.metadata.film}</span> : null}
@@ -76,4 +77,15 @@ export default async function PhotosPage({ searchParams }: Props) {
       </ul>
     </>
   );
+}
+
+/**
+ * How wide a photo shows in the justified grid, for the browser's choice of file: its share
+ * of a row is its aspect ratio times the row height (at most about 21rem once rows grow), and
+ * on a phone at most the screen less the page margins. Saying 100vw or a fixed 480px made
+ * phones and tall photos fetch the 1200 px file for a 180-360 px box.
+ */
+function gallerySizes(photo: PhotoEntry): string {
+  const share = `${((photo.sizes.jpg.width / photo.sizes.jpg.height) * 21).toFixed(1)}rem`;
+  return `(max-width: 640px) min(calc(100vw - 3rem), ${share}), ${share}`;
 }
