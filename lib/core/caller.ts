@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import crypto from "node:crypto";
 import { isIP } from "node:net";
 import { env, type Env } from "@/lib/env";
 
@@ -74,11 +74,16 @@ export function identifyCaller(headers: Headers, e: Pick<Env, "TRUST_PROXY_HEADE
 // so the last few thousand keys are kept (in this process's memory only, like the limiter's
 // own counters) and the map starts over when full, which bounds it whatever the traffic.
 const KEY_MEMO_SIZE = 4096;
+// crypto.hash (Node ≥ 20.12) is the one-shot form: no Hash object per call, about half the cost.
+const sha256: (text: string) => string =
+  typeof crypto.hash === "function"
+    ? (text) => crypto.hash("sha256", text, "base64url")
+    : (text) => crypto.createHash("sha256").update(text).digest("base64url");
 const keyMemo = new Map<string, string>();
 function keyOf(address: string): string {
   let key = keyMemo.get(address);
   if (key === undefined) {
-    key = createHash("sha256").update(address).digest("base64url").slice(0, 22);
+    key = sha256(address).slice(0, 22);
     if (keyMemo.size >= KEY_MEMO_SIZE) keyMemo.clear();
     keyMemo.set(address, key);
   }
