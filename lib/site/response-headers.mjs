@@ -45,7 +45,8 @@ export function settleHeaders(res, o) {
   res.writeHead = function settled(status, ...rest) {
     const i = typeof rest[0] === "string" ? 1 : 0;
     const given = rest[i];
-    const vary = varyValues(res.getHeader("vary"));
+    const current = res.getHeader("vary");
+    const vary = [];
     if (Array.isArray(given)) {
       // Raw [name, value, name, value…] pairs.
       for (let k = given.length - 2; k >= 0; k -= 2) {
@@ -61,8 +62,13 @@ export function settleHeaders(res, o) {
           delete given[name];
         }
     }
-    if (o.negotiated) vary.push("Accept");
-    if (vary.length) res.setHeader("Vary", mergeVary(vary));
+    // One Vary line set by one party (an API answer's, from Next) is already what goes out:
+    // merging is only for two or more, or a page's Accept.
+    if (o.negotiated || vary.length || Array.isArray(current)) {
+      vary.unshift(...varyValues(current));
+      if (o.negotiated) vary.push("Accept");
+      if (vary.length) res.setHeader("Vary", mergeVary(vary));
+    }
     const type = String(
       res.getHeader("content-type") ?? (given && !Array.isArray(given) ? (given["content-type"] ?? given["Content-Type"] ?? "") : ""),
     );
