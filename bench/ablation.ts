@@ -10,6 +10,7 @@ import { compareCpu, CONNECTIONS, ROUNDS, SECONDS } from "./load";
  *  - /bench/const under `next start`: the project's Next (its proxy.ts, instrumentation,
  *    route table) with a route that runs no project code;
  *  - the same under server.mjs: plus the custom server;
+ *  - /bench/headers: plus the headers SPEC.md puts on every API answer, set by no project code;
  *  - /bench/baseline: plus the health report (store ping) and Response.json;
  *  - /health.json: plus the contract layer (methods, rate limit, headers, ETag).
  */
@@ -25,6 +26,7 @@ export async function benchAblation() {
       minimal: { target: `${minimal.base}/health.json`, pid: minimal.pid },
       "const, next start": { target: `${plain.base}/bench/const`, pid: plain.pid },
       "const, server.mjs": { target: `${project.base}/bench/const`, pid: project.pid },
+      "const + headers, server.mjs": { target: `${project.base}/bench/headers`, pid: project.pid },
       "bare health, server.mjs": { target: `${project.base}/bench/baseline`, pid: project.pid },
       "health.json, next start": { target: `${plain.base}/health.json`, pid: plain.pid },
       "health.json, server.mjs": { target: `${project.base}/health.json`, pid: project.pid },
