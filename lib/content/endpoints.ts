@@ -4,7 +4,7 @@ import { named } from "@/lib/core/schemas";
 import { MARKDOWN, textBinding } from "@/lib/core/text";
 import { readSiteFile } from "./corpus";
 import { withBase } from "./base-token";
-import { processSingleton } from "@/lib/process-singleton";
+import { deepFreeze, perBase } from "@/lib/core/per-base";
 
 /**
  * The build's text artifacts (feeds, llms.txt), read once per process with the request's
@@ -13,29 +13,6 @@ import { processSingleton } from "@/lib/process-singleton";
  */
 const artifact = (file: string, base: string) => perBase(`artifact:${file}`, base, (b) => withBase(readSiteFile(file).toString("utf8"), b));
 
-/**
- * One value per base URL, made once: the same string (or object) for every request, so the
- * response layer hashes its ETag and serializes it once too (lib/core/http.ts) instead of
- * rebuilding a 270 KB text per request. A few bases at most (the site's own, or each Host
- * the site was reached by when SITE_URL is unset); more start the map afresh.
- */
-function deepFreeze<T>(v: T): T {
-  if (v && typeof v === "object" && !Object.isFrozen(v)) {
-    Object.freeze(v);
-    for (const x of Object.values(v)) deepFreeze(x);
-  }
-  return v;
-}
-
-function perBase<T>(name: string, base: string, make: (base: string) => T): T {
-  const m = processSingleton(name, () => new Map<string, T>());
-  let v = m.get(base);
-  if (v === undefined) {
-    if (m.size >= 16) m.clear();
-    m.set(base, (v = make(base)));
-  }
-  return v;
-}
 const missing = { status: 503, code: "not_configured" as const, description: "The deployment was started without its build artifacts" };
 
 const JsonFeedSchema = named(

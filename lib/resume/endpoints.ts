@@ -5,6 +5,7 @@ import { MARKDOWN, textBinding } from "@/lib/core/text";
 import { getCorpus, readSiteFile } from "@/lib/content/corpus";
 import { withBase } from "@/lib/content/base-token";
 import { processSingleton } from "@/lib/process-singleton";
+import { deepFreeze, perBase } from "@/lib/core/per-base";
 import type { Resume } from "@/lib/content/resume";
 
 const ResumeSchema = named(
@@ -46,10 +47,15 @@ export const resumeJson = defineEndpoint({
   output: ResumeSchema,
   outputDescription: "The resume.",
   errors: [missing],
-  run: (_input, { base }) => {
-    const r = resume();
-    return { ...r, basics: { ...r.basics, name: r.basics?.name ?? "", url: r.basics?.url ?? `${base}/resume` } };
-  },
+  // Frozen and one per base URL: serialized and hashed once, not on every request.
+  run: (_input, { base }) =>
+    perBase("resume-json", base, (b) => {
+      const r = resume();
+      return deepFreeze({
+        ...structuredClone(r),
+        basics: { ...structuredClone(r.basics), name: r.basics?.name ?? "", url: r.basics?.url ?? `${b}/resume` },
+      });
+    }),
   http: { path: "/resume.json", media: "application/json", cache: { maxAge: 3600, staleWhileRevalidate: 86400 } },
 });
 
