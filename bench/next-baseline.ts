@@ -26,6 +26,8 @@ export async function minimalNextApp(
   json: string,
   html: string,
   file: Buffer,
+  /** More constant JSON routes, path (e.g. "/resume.json") → body. */
+  moreJson: Record<string, string> = {},
 ): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   // Its own folder with a hard-linked copy of the project's node_modules: the same Next,
   // React and toolchain, built the same way. (Turbopack refuses a node_modules symlinked
@@ -64,6 +66,13 @@ export async function minimalNextApp(
     path.join(dir, "app", "health.json", "route.ts"),
     `const body = ${JSON.stringify(json)};\nexport const GET = () => new Response(body, { headers: { "content-type": "application/json" } });\n`,
   );
+  for (const [route, body] of Object.entries(moreJson)) {
+    mkdirSync(path.join(dir, "app", route.slice(1)), { recursive: true });
+    writeFileSync(
+      path.join(dir, "app", route.slice(1), "route.ts"),
+      `const body = ${JSON.stringify(body)};\nexport const GET = () => new Response(body, { headers: { "content-type": "application/json" } });\n`,
+    );
+  }
   writeFileSync(path.join(dir, "public", "static.jpg"), file);
   const build = spawnSync(process.execPath, [path.join(dir, "node_modules", "next", "dist", "bin", "next"), "build"], {
     cwd: dir,
@@ -120,6 +129,8 @@ export async function benchNextBaseline() {
   const staticPath = `/generated/photos/${thumb}`;
   const rows: [string, string, string][] = [
     ["JSON route handler", "/health.json", "/health.json"],
+    // A static answer (a frozen output with an ETag): the layer without /health.json's store ping.
+    ["JSON, static data", "/resume.json", "/resume.json"],
     ["prerendered page", "/", "/"],
     ["static file", staticPath, "/static.jpg"],
     ["Markdown twin", "/about.md", "/health.json"],
@@ -129,7 +140,9 @@ export async function benchNextBaseline() {
     const r = await fetch(`${project.base}${p}`);
     bodies[p] = { body: Buffer.from(await r.arrayBuffer()), type: r.headers.get("content-type") ?? "text/plain" };
   }
-  const minimal = await minimalNextApp(bodies["/health.json"].body.toString(), bodies["/"].body.toString(), bodies[staticPath].body);
+  const minimal = await minimalNextApp(bodies["/health.json"].body.toString(), bodies["/"].body.toString(), bodies[staticPath].body, {
+    "/resume.json": bodies["/resume.json"].body.toString(),
+  });
   const bare = await bareServer(bodies);
   try {
     const atRest = { project: rss(project.pid), minimal: rss(minimal.pid) };
