@@ -9,13 +9,11 @@ import type { PhotoEntry, RenditionName } from "@/lib/photos/types";
 export function PhotoPicture({
   photo,
   sizes,
-  eager = false,
   priority = false,
   box,
 }: {
   photo: PhotoEntry;
   sizes: string;
-  eager?: boolean;
   priority?: boolean;
   box?: string;
 }) {
@@ -37,7 +35,7 @@ export function PhotoPicture({
         width={s.jpg.width}
         height={s.jpg.height}
         alt={photo.alt ?? ""}
-        loading={eager || priority ? "eager" : "lazy"}
+        loading={priority ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : undefined}
         decoding="async"
       />

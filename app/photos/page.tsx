@@ -65,7 +65,7 @@ export default async function PhotosPage({ searchParams }: Props) {
             // The photo's aspect ratio sets its share of the row (see .photo-grid).
             <li key={p.stem} style={{ "--ar": entry.sizes.jpg.width / entry.sizes.jpg.height } as CSSProperties}>
               <a href={`/photos/${p.stem}`} className="photo-card">
-                <PhotoPicture photo={entry} sizes={gallerySizes(entry)} eager={i < 4} priority={i === 0} />
+                <PhotoPicture photo={entry} sizes={gallerySizes(entry)} priority={i === 0} />
                 <span className="photo-caption">
                   {photoTitle(entry)}
                   {entry.metadata.film ? <span className="photo-caption-film"> · {entry.metadata.film}</span> : null}
