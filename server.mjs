@@ -82,6 +82,7 @@ await app.prepare();
 
 /** The path decoded, or undefined when its percent-encoding is broken (`/%ff`: Next would answer a bare 500). */
 function decodedPath(pathname) {
+  if (!pathname.includes("%")) return pathname;
   try {
     return decodeURIComponent(pathname);
   } catch {

@@ -62,9 +62,10 @@ export function settleHeaders(res, o) {
           delete given[name];
         }
     }
-    // One Vary line set by one party (an API answer's, from Next) is already what goes out:
-    // merging is only for two or more, or a page's Accept.
-    if (o.negotiated || vary.length || Array.isArray(current)) {
+    // One Vary line set by one party (Next's own on an API answer, kept as a one-element
+    // array by appendHeader) is already what goes out: merging is only for two or more, or a
+    // page's Accept.
+    if (o.negotiated || vary.length || (Array.isArray(current) && current.length > 1)) {
       vary.unshift(...varyValues(current));
       if (o.negotiated) vary.push("Accept");
       if (vary.length) res.setHeader("Vary", mergeVary(vary));
