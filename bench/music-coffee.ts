@@ -66,11 +66,11 @@ export async function benchMusicCoffee() {
       cold.push(performance.now() - t);
     }
     const { availability } = await import("../lib/coffee/endpoint");
-    let slots = (await availability()).slots.length; // the first request reads the feed
+    let slots = (await availability("http://localhost")).slots.length; // the first request reads the feed
     const times: number[] = [];
     for (let i = 0; i < 500; i++) {
       const t = performance.now();
-      slots = (await availability()).slots.length;
+      slots = (await availability("http://localhost")).slots.length;
       times.push(performance.now() - t);
     }
     console.log(`\ncoffee: availability over a year-long calendar (2,000 events with recurrences, ${ics.length >> 10} KB)`);

@@ -71,8 +71,12 @@ describe("failing closed", () => {
       expect(r.status).toBe(503);
       expect(r.headers.get("retry-after")).toBe("60");
       expect(r.body).toMatchObject({ ok: false, code: "not_configured", slots: [], reason: "unconfigured", timezone: "America/New_York" });
-      expect((r.body as Availability).bookingUrl).toMatch(/\/contact$/);
-      expect(await (await fetch(`${app.base}/coffee`)).text()).toContain("no calendar connected");
+      // The site's own contact page, at the address the reader used (not the server's idea of localhost).
+      expect((r.body as Availability).bookingUrl).toBe(`${app.base}/contact`);
+      const html = await (await fetch(`${app.base}/coffee`)).text();
+      expect(html).toContain("no calendar connected");
+      expect(html).toContain('<a href="/contact">Write to me instead</a>');
+      expect(await (await fetch(`${app.base}/coffee.md`)).text()).toContain(`Write instead: ${app.base}/contact`);
     } finally {
       await app.stop();
     }

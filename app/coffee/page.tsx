@@ -9,12 +9,12 @@ export const metadata: Metadata = pageMetadata(standingMeta("/coffee"));
 export const dynamic = "force-dynamic";
 
 export default async function CoffeePage() {
-  const view = await coffeeView();
+  const view = await coffeeView("");
   return (
     <>
       <h1>Coffee</h1>
       <p className="lede">
-        Open slots for a coffee or a call, read from my calendar a few minutes ago. Pick one and ask for it; I confirm by hand. Also as{" "}
+        Open slots for a coffee or a call, from my calendar. Pick one and ask for it; I confirm by hand. Also as{" "}
         <a href="/coffee/availability.json">JSON</a>.
       </p>
       {view.state === "closed" ? (

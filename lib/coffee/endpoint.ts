@@ -1,6 +1,6 @@
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { ApiError } from "@/lib/core/errors";
-import { env, siteUrl } from "@/lib/env";
+import { env } from "@/lib/env";
 import { siteConfig } from "@/site.config";
 import type { VEvent } from "node-ical";
 import { processSingleton } from "@/lib/process-singleton";
@@ -11,7 +11,8 @@ import { AvailabilityErrorSchema, AvailabilitySchema } from "./schemas";
 
 const TZ = siteConfig.timezone;
 const office = siteConfig.coffee;
-export const bookingUrl = () => env().COFFEE_BOOKING_URL ?? `${siteUrl()}/contact`;
+/** The owner's booking address, else this site's contact page at the address the reader used (`base`). */
+export const bookingUrl = (base: string) => env().COFFEE_BOOKING_URL ?? `${base}/contact`;
 
 /**
  * Busy time is expanded once per copy of the calendar, over a window a day wider than the
@@ -33,14 +34,14 @@ function busyFor(events: VEvent[], fetchedAt: number, from: Date, to: Date): Int
   return memo.busy;
 }
 
-export async function availability(now: Date = new Date()) {
+export async function availability(base: string, now: Date = new Date()) {
   const { events, fetchedAt } = await calendarEvents(now.getTime());
   const { from, to } = slotWindow(now, office);
   const busy = busyFor(events, fetchedAt, from, to);
   return {
     timezone: TZ,
     slotMinutes: office.slotMinutes,
-    bookingUrl: bookingUrl(),
+    bookingUrl: bookingUrl(base),
     from: from.toISOString(),
     to: to.toISOString(),
     calendarCheckedAt: new Date(fetchedAt).toISOString(),
@@ -56,7 +57,7 @@ export const getCoffeeAvailability = defineEndpoint({
   policy: "read",
   output: AvailabilitySchema,
   outputDescription: "Free slots",
-  errorExtras: () => ({ timezone: TZ, slotMinutes: office.slotMinutes, bookingUrl: bookingUrl(), slots: [] }),
+  errorExtras: (_raw, base) => ({ timezone: TZ, slotMinutes: office.slotMinutes, bookingUrl: bookingUrl(base), slots: [] }),
   errors: [
     { status: 503, code: "not_configured", description: "No calendar feed is configured", schema: AvailabilityErrorSchema },
     {
@@ -66,9 +67,9 @@ export const getCoffeeAvailability = defineEndpoint({
       schema: AvailabilityErrorSchema,
     },
   ],
-  async run() {
+  async run(_input, ctx) {
     try {
-      return await availability();
+      return await availability(ctx.base);
     } catch (e) {
       if (!(e instanceof CalendarProblem)) throw e;
       throw new ApiError(e.reason === "unconfigured" ? "not_configured" : "upstream_failed", e.message, {

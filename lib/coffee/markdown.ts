@@ -1,7 +1,7 @@
 import { coffeeView } from "./view";
 
 export async function coffeeMarkdown(base: string): Promise<string> {
-  const v = await coffeeView();
+  const v = await coffeeView(base);
   const head = `# Coffee\n\nOpen slots for a coffee or a call, from the host's calendar. JSON: ${base}/coffee/availability.json.\n`;
   if (v.state === "closed") return `${head}\nNo slots can be offered right now: ${v.message}\n\nWrite instead: ${v.bookingUrl}\n`;
   const days = v.days.map((d) => `## ${d.label}\n\n${d.slots.map((s) => `- ${s.time}`).join("\n")}`);

@@ -6,10 +6,13 @@ export type CoffeeView =
   | { state: "ready"; days: { date: string; label: string; slots: Slot[] }[]; bookingUrl: string; timezone: string; slotMinutes: number }
   | { state: "closed"; reason: CalendarProblem["reason"]; message: string; bookingUrl: string };
 
-/** What the /coffee page and its twin show: the same slots /coffee/availability.json gives, by day. */
-export async function coffeeView(now: Date = new Date()): Promise<CoffeeView> {
+/**
+ * What the /coffee page and its twin show: the same slots /coffee/availability.json gives, by
+ * day. `base` prefixes the booking link ("" on the HTML page: a link relative to the site).
+ */
+export async function coffeeView(base: string, now: Date = new Date()): Promise<CoffeeView> {
   try {
-    const a = await availability(now);
+    const a = await availability(base, now);
     const byDay = new Map<string, Slot[]>();
     for (const s of a.slots) byDay.set(s.date, [...(byDay.get(s.date) ?? []), s]);
     const label = (date: string) =>
@@ -23,6 +26,6 @@ export async function coffeeView(now: Date = new Date()): Promise<CoffeeView> {
     };
   } catch (e) {
     if (!(e instanceof CalendarProblem)) throw e;
-    return { state: "closed", reason: e.reason, message: e.message, bookingUrl: bookingUrl() };
+    return { state: "closed", reason: e.reason, message: e.message, bookingUrl: bookingUrl(base) };
   }
 }

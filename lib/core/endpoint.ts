@@ -101,8 +101,11 @@ export interface EndpointConfig<I extends z.ZodObject, O extends z.ZodType> {
   output: O;
   outputDescription: string;
   errors?: ResponseDoc[];
-  /** Fields every error body of this endpoint carries (e.g. /ask echoes `query_id`, `results: []`). */
-  errorExtras?: (raw: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Fields every error body of this endpoint carries (e.g. /ask echoes `query_id`, `results: []`);
+   * `base` is the public base URL the caller is answered from (RunContext's).
+   */
+  errorExtras?: (raw: Record<string, unknown>, base: string) => Record<string, unknown>;
   run(input: z.output<I>, ctx: RunContext): Promise<z.input<O>> | z.input<O>;
   /** How HTTP serves it; absent for an MCP-only tool. */
   http?: HttpBinding<z.output<I>, z.output<O>>;

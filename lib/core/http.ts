@@ -381,7 +381,7 @@ export function endpointHandlers(e: Endpoint): Record<AnyMethod, RouteHandler> {
   const b = e.http;
   if (!b) throw new Error(`${e.name} has no HTTP binding`);
   const keys = e.input ? Object.keys(e.input.shape) : [];
-  const errorExtras = e.errorExtras && ((req: NextRequest) => e.errorExtras!(queryObject(req.nextUrl.searchParams, keys)));
+  const errorExtras = e.errorExtras && ((req: NextRequest) => e.errorExtras!(queryObject(req.nextUrl.searchParams, keys), publicBase(req)));
   return route({ path: b.path, methods: httpMethods(e), negotiated: b.negotiated, errorExtras }, async ({ req, method, caller, base }) => {
     const query = queryObject(req.nextUrl.searchParams, keys);
     const post = method === "POST" ? b.post : undefined;

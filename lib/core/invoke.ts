@@ -66,7 +66,8 @@ export async function invoke(e: Endpoint, source: Record<string, unknown> | RawS
         ? new ApiError("internal_error", "The caller went away before the answer was ready.")
         : toApiError(err, e.name);
     // The endpoint's own error fields are defaults; what the error already says wins.
-    if (e.errorExtras) Object.assign(error.extras, { ...e.errorExtras(lazy ? { ...lazy.partial(), ...raw } : raw), ...error.extras });
+    if (e.errorExtras)
+      Object.assign(error.extras, { ...e.errorExtras(lazy ? { ...lazy.partial(), ...raw } : raw, o.base), ...error.extras });
     return { ok: false, error, limit, timings };
   }
 }
