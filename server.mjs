@@ -163,12 +163,13 @@ const server = createServer({ headersTimeout, requestTimeout, connectionsCheckin
       }
     }
   }
-  settleHeaders(res, { negotiated: pageTwin !== undefined, twinPath: pageTwin, link });
   // JSON and text over 1 KiB go out compressed when the client accepts it (Next compresses
   // only the pages it renders); event streams are never held back for a compressor. A client
-  // that accepts no encoding skips the compressor's wrapping: its answer is the identity one,
-  // valid for any cache key, so it needs no Vary: Accept-Encoding either.
-  if (!ENCODINGS.test(String(req.headers["accept-encoding"] ?? ""))) return serve(req, res);
+  // that accepts no encoding skips the compressor's wrapping (its answer is the identity one);
+  // settleHeaders still adds the Vary: Accept-Encoding the compressor would have.
+  const identityOnly = !ENCODINGS.test(String(req.headers["accept-encoding"] ?? ""));
+  settleHeaders(res, { negotiated: pageTwin !== undefined, twinPath: pageTwin, link, varyEncoding: identityOnly });
+  if (identityOnly) return serve(req, res);
   compress(req, res, () => serve(req, res));
 });
 

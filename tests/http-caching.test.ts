@@ -121,6 +121,23 @@ describe("API responses and text artifacts", () => {
         expect(gz.body.length).toBeLessThan(plain.body.length / 2);
         expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
       }
+      // The identity answer is one representation of several too: a shared cache must not
+      // hand it to every client (RFC 9110 §12.5.5), so it names Accept-Encoding as well.
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(varyOf(plain)).toContain("accept-encoding");
+      expect(lines(plain, "vary")).toBe(1);
+    },
+  );
+
+  it.each(["/search.json?q=carburettor", "/writing.md", "/writing"])(
+    "%s names Accept-Encoding in Vary whatever the request's",
+    async (path) => {
+      for (const headers of [{}, { "accept-encoding": "gzip" }, { "accept-encoding": "identity" }] as Record<string, string>[]) {
+        const r = await get(`${app.server.base}${path}`, headers);
+        expect(r.status).toBe(200);
+        expect(varyOf(r), `${path} ${JSON.stringify(headers)}`).toContain("accept-encoding");
+        expect(lines(r, "vary")).toBe(1);
+      }
     },
   );
 

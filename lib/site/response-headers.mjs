@@ -9,7 +9,7 @@
 //   cached briefly by shared caches and revalidated by browsers (ETag), instead of Next's
 //   default `s-maxage=31536000` for prerendered pages, which would outlive a redeploy.
 
-import { ENCODED_HEADER } from "../core/wire.mjs";
+import { COMPRESSIBLE, ENCODED_HEADER } from "../core/wire.mjs";
 
 /** Cache-Control of a page's HTML: browsers revalidate (the ETag makes that a 304), shared caches keep it 5 minutes. */
 export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, must-revalidate";
@@ -37,7 +37,10 @@ export function mergeVary(values) {
  * @param {import("node:http").ServerResponse} res
  * `link`: a `Link` value this answer carries whatever its status (the home page's, when
  * proxy.ts did not run).
- * @param {{ negotiated: boolean; twinPath?: string; link?: string }} o
+ * `varyEncoding`: the compressor was skipped (the client accepts no encoding), so the
+ * `Vary: Accept-Encoding` it would have added to a compressible answer is added here: the
+ * identity answer is still one of several representations, and a shared cache must key it so.
+ * @param {{ negotiated: boolean; twinPath?: string; link?: string; varyEncoding?: boolean }} o
  */
 export function settleHeaders(res, o) {
   const writeHead = res.writeHead;
@@ -62,17 +65,22 @@ export function settleHeaders(res, o) {
           delete given[name];
         }
     }
-    // One Vary line set by one party (Next's own on an API answer, kept as a one-element
-    // array by appendHeader) is already what goes out: merging is only for two or more, or a
-    // page's Accept.
-    if (o.negotiated || vary.length || (Array.isArray(current) && current.length > 1)) {
-      vary.unshift(...varyValues(current));
-      if (o.negotiated) vary.push("Accept");
-      if (vary.length) res.setHeader("Vary", mergeVary(vary));
-    }
     const type = String(
       res.getHeader("content-type") ?? (given && !Array.isArray(given) ? (given["content-type"] ?? given["Content-Type"] ?? "") : ""),
     );
+    const encoded = res.getHeader(ENCODED_HEADER);
+    // What the compressor's filter (server.mjs) would have let through: a compressible type the
+    // route did not mark (a route's own gzip, or "identity" for a body too small to compress).
+    const varyEncoding = o.varyEncoding === true && encoded === undefined && COMPRESSIBLE.test(type);
+    // One Vary line set by one party (Next's own on an API answer, kept as a one-element
+    // array by appendHeader) is already what goes out: merging is only for two or more, or a
+    // page's Accept.
+    if (o.negotiated || varyEncoding || vary.length || (Array.isArray(current) && current.length > 1)) {
+      vary.unshift(...varyValues(current));
+      if (o.negotiated) vary.push("Accept");
+      if (varyEncoding) vary.push("Accept-Encoding");
+      if (vary.length) res.setHeader("Vary", mergeVary(vary));
+    }
     if (o.link) {
       const existing = res.getHeader("link");
       res.setHeader("Link", existing ? `${existing}, ${o.link}` : o.link);
@@ -87,7 +95,6 @@ export function settleHeaders(res, o) {
     // A body the route gzipped itself (lib/core/http.ts; Next would drop its Content-Encoding).
     // "identity": a body too small to compress, left alone by server.mjs's compressor.
     // (Next sets a route's headers with appendHeader, so the value can arrive as an array.)
-    const encoded = res.getHeader(ENCODED_HEADER);
     if (encoded !== undefined) {
       res.removeHeader(ENCODED_HEADER);
       const value = String(Array.isArray(encoded) ? encoded[0] : encoded);
