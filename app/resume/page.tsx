@@ -2,7 +2,7 @@ import { readableMonth } from "@/lib/core/dates";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { readSiteFile } from "@/lib/content/corpus";
-import type { Resume } from "@/lib/content/resume";
+import { resumeContact, resumeSections, type Resume, type ResumeDates } from "@/lib/content/resume";
 import { pageMetadata } from "@/lib/site/metadata";
 import { standingMeta } from "@/lib/site/standing-pages";
 import { siteUrl } from "@/lib/env";
@@ -25,13 +25,7 @@ export default function ResumePage() {
   const r = loadResume();
   if (!r) notFound();
   const b = r.basics ?? {};
-  const when = (d: string) => <time dateTime={d}>{readableMonth(d) ?? d}</time>;
-  const range = (s?: string, e?: string) => (
-    <>
-      {s ? <>{when(s)} – </> : null}
-      {e ? when(e) : "present"}
-    </>
-  );
+  const contact = resumeContact(r);
   return (
     <article className="resume">
       <JsonLd
@@ -45,52 +39,71 @@ export default function ResumePage() {
       />
       <h1>{b.name}</h1>
       {b.label ? <p className="lede">{b.label}</p> : null}
+      {contact.length ? (
+        <p className="meta-line">
+          {contact.map((c, i) => (
+            <span key={c.label}>
+              {i ? " · " : null}
+              {c.href ? <a href={c.href}>{c.value}</a> : c.value}
+            </span>
+          ))}
+        </p>
+      ) : null}
       <p className="meta-line">
         Also as <a href="/resume.pdf">PDF</a>, <a href="/resume.json">JSON Resume</a> and <a href="/resume.md">Markdown</a>.
       </p>
       {b.summary ? <p>{b.summary}</p> : null}
-      {r.work?.length ? <h2>Experience</h2> : null}
-      {r.work?.map((w) => (
-        <section key={`${w.name}-${w.startDate}`}>
-          <h3>
-            {w.position ? `${w.position}, ` : ""}
-            {w.name}
-          </h3>
-          <p className="meta-line">{range(w.startDate, w.endDate)}</p>
-          {w.summary ? <p>{w.summary}</p> : null}
-          {w.highlights?.length ? (
+      {resumeSections(r).map((section) => (
+        <section key={section.heading} aria-labelledby={`resume-${section.heading.toLowerCase()}`}>
+          <h2 id={`resume-${section.heading.toLowerCase()}`}>{section.heading}</h2>
+          {section.compact ? (
             <ul>
-              {w.highlights.map((h) => (
-                <li key={h}>{h}</li>
+              {section.entries.map((e) => (
+                <li key={e.title}>
+                  <strong>{e.title}</strong>
+                  {e.text ? `: ${e.text}` : null}
+                  {e.dates ? (
+                    <>
+                      {" "}
+                      (<DateRange dates={e.dates} />)
+                    </>
+                  ) : null}
+                </li>
               ))}
             </ul>
-          ) : null}
+          ) : (
+            section.entries.map((e) => (
+              <section key={e.title}>
+                <h3>{e.title}</h3>
+                {e.dates ? (
+                  <p className="meta-line">
+                    <DateRange dates={e.dates} />
+                  </p>
+                ) : null}
+                {e.text ? <p>{e.text}</p> : null}
+                {e.bullets?.length ? (
+                  <ul>
+                    {e.bullets.map((h) => (
+                      <li key={h}>{h}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </section>
+            ))
+          )}
         </section>
       ))}
-      {r.projects?.length ? <h2>Projects</h2> : null}
-      {r.projects?.map((p) => (
-        <section key={p.name}>
-          <h3>{p.name}</h3>
-          {p.description ? <p>{p.description}</p> : null}
-        </section>
-      ))}
-      {r.education?.length ? <h2>Education</h2> : null}
-      <ul>
-        {r.education?.map((e) => (
-          <li key={e.institution}>
-            {[e.studyType, e.area].filter(Boolean).join(", ")}, {e.institution} ({range(e.startDate, e.endDate)})
-          </li>
-        ))}
-      </ul>
-      {r.skills?.length ? <h2>Skills</h2> : null}
-      <ul>
-        {r.skills?.map((s) => (
-          <li key={s.name}>
-            <strong>{s.name}</strong>
-            {s.keywords?.length ? `: ${s.keywords.join(", ")}` : ""}
-          </li>
-        ))}
-      </ul>
     </article>
+  );
+}
+
+/** resumeDateRange's words, with each date machine-readable. */
+function DateRange({ dates }: { dates: ResumeDates }) {
+  const when = (d: string) => <time dateTime={d}>{readableMonth(d) ?? d}</time>;
+  return (
+    <>
+      {dates.start ? <>{when(dates.start)} – </> : null}
+      {dates.end ? when(dates.end) : "present"}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import resumeSchema from "@jsonresume/schema/schema.json";
+import { readableMonth } from "@/lib/core/dates";
 
 export type Resume = Record<string, unknown> & {
   basics?: { name?: string; label?: string; email?: string; url?: string; summary?: string; location?: Record<string, string> };
@@ -22,42 +23,111 @@ export function resumeProblems(resume: unknown, file: string): string[] {
   return (validate.errors ?? []).map((e) => `${file}: ${e.instancePath.slice(1).replace(/\//g, ".") || "resume"}: ${e.message}`);
 }
 
+/** A resume entry's dates: `start` and `end` as JSON Resume gives them ("2021-03"); no end is "present". */
+export interface ResumeDates {
+  start?: string;
+  end?: string;
+}
+
+/** One entry of a section: a job, a project, a degree, a skill, a language, an interest. */
+export interface ResumeEntry {
+  title: string;
+  dates?: ResumeDates;
+  /** A paragraph (a job's summary), or for a compact section the rest of its line (keywords, fluency). */
+  text?: string;
+  bullets?: string[];
+}
+
+export interface ResumeSection {
+  heading: string;
+  /** One line per entry (education, skills, languages, interests) rather than a block with a heading. */
+  compact: boolean;
+  entries: ResumeEntry[];
+}
+
+/**
+ * The resume's sections in reading order, with what each entry shows. The one description of
+ * the resume's content that /resume (HTML), /resume.md and /resume.pdf all render, so the three
+ * cannot drift apart (they did: the page lacked languages, interests and project highlights).
+ */
+export function resumeSections(r: Resume): ResumeSection[] {
+  const joined = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(", ");
+  const sections: ResumeSection[] = [
+    {
+      heading: "Experience",
+      compact: false,
+      entries: (r.work ?? []).map((w) => ({
+        title: joined(w.position, w.name),
+        dates: { start: w.startDate, end: w.endDate },
+        text: w.summary,
+        bullets: w.highlights,
+      })),
+    },
+    {
+      heading: "Projects",
+      compact: false,
+      entries: (r.projects ?? []).map((p) => ({
+        title: p.name,
+        dates: p.startDate ? { start: p.startDate, end: p.endDate } : undefined,
+        text: p.description,
+        bullets: p.highlights,
+      })),
+    },
+    {
+      heading: "Education",
+      compact: true,
+      entries: (r.education ?? []).map((e) => ({ title: joined(e.studyType, e.area, e.institution), dates: { start: e.startDate, end: e.endDate } })),
+    },
+    {
+      heading: "Skills",
+      compact: true,
+      entries: (r.skills ?? []).map((k) => ({ title: k.level ? `${k.name} (${k.level})` : k.name, text: k.keywords?.join(", ") })),
+    },
+    { heading: "Languages", compact: true, entries: (r.languages ?? []).map((l) => ({ title: l.language, text: l.fluency })) },
+    { heading: "Interests", compact: true, entries: (r.interests ?? []).map((i) => ({ title: i.name, text: i.keywords?.join(", ") })) },
+  ];
+  return sections.filter((x) => x.entries.length > 0);
+}
+
+/** "March 2021 – present", the way every rendition of the resume writes a range. */
+export function resumeDateRange(d: ResumeDates): string {
+  const month = (iso: string) => readableMonth(iso) ?? iso;
+  return [d.start ? month(d.start) : undefined, d.end ? month(d.end) : "present"].filter(Boolean).join(" – ");
+}
+
+/** The contact line: email, web address and location, as each rendition shows them. */
+export function resumeContact(r: Resume): { label: string; value: string; href?: string }[] {
+  const b = r.basics ?? {};
+  const out: { label: string; value: string; href?: string }[] = [];
+  if (b.email) out.push({ label: "Email", value: b.email, href: `mailto:${b.email}` });
+  if (b.url) out.push({ label: "Web", value: b.url, href: b.url });
+  const place = b.location ? [b.location.city, b.location.region, b.location.countryCode].filter(Boolean).join(", ") : "";
+  if (place) out.push({ label: "Location", value: place });
+  return out;
+}
+
 /** The resume as Markdown: /resume.md, the twin of /resume. */
 export function resumeMarkdown(r: Resume): string {
   const b = r.basics ?? {};
-  const range = (s?: string, e?: string) => [s, e ?? "present"].filter(Boolean).join(" – ");
   const out: string[] = [`# ${b.name ?? "Resume"}`, ""];
   if (b.label) out.push(`> ${b.label}`, "");
   if (b.summary) out.push(b.summary, "");
-  const contact = [b.email ? `Email: ${b.email}` : "", b.location ? `Location: ${[b.location.city, b.location.region, b.location.countryCode].filter(Boolean).join(", ")}` : ""].filter(Boolean);
-  if (contact.length) out.push(...contact.map((c) => `- ${c}`), "");
-  if (r.work?.length) {
-    out.push("## Experience", "");
-    for (const w of r.work) {
-      out.push(`### ${w.position ? `${w.position}, ` : ""}${w.name}`, "", `*${range(w.startDate, w.endDate)}*`, "");
-      if (w.summary) out.push(w.summary, "");
-      if (w.highlights?.length) out.push(...w.highlights.map((h) => `- ${h}`), "");
+  const contact = resumeContact(r);
+  if (contact.length) out.push(...contact.map((c) => `- ${c.label}: ${c.value}`), "");
+  for (const section of resumeSections(r)) {
+    out.push(`## ${section.heading}`, "");
+    if (section.compact) {
+      for (const e of section.entries)
+        out.push(`- **${e.title}**${e.text ? `: ${e.text}` : ""}${e.dates ? ` (${resumeDateRange(e.dates)})` : ""}`);
+      out.push("");
+      continue;
+    }
+    for (const e of section.entries) {
+      out.push(`### ${e.title}`, "");
+      if (e.dates) out.push(`*${resumeDateRange(e.dates)}*`, "");
+      if (e.text) out.push(e.text, "");
+      if (e.bullets?.length) out.push(...e.bullets.map((h) => `- ${h}`), "");
     }
   }
-  if (r.projects?.length) {
-    out.push("## Projects", "");
-    for (const p of r.projects) {
-      out.push(`### ${p.name}`, "");
-      if (p.description) out.push(p.description, "");
-      if (p.highlights?.length) out.push(...p.highlights.map((h) => `- ${h}`), "");
-    }
-  }
-  if (r.education?.length) {
-    out.push("## Education", "");
-    for (const e of r.education) out.push(`- ${[e.studyType, e.area].filter(Boolean).join(", ")}, ${e.institution} (${range(e.startDate, e.endDate)})`);
-    out.push("");
-  }
-  if (r.skills?.length) {
-    out.push("## Skills", "");
-    for (const s of r.skills) out.push(`- **${s.name}**${s.level ? ` (${s.level})` : ""}${s.keywords?.length ? `: ${s.keywords.join(", ")}` : ""}`);
-    out.push("");
-  }
-  if (r.languages?.length) out.push("## Languages", "", ...r.languages.map((l) => `- ${l.language}${l.fluency ? ` (${l.fluency})` : ""}`), "");
-  if (r.interests?.length) out.push("## Interests", "", ...r.interests.map((i) => `- ${i.name}${i.keywords?.length ? `: ${i.keywords.join(", ")}` : ""}`), "");
   return out.join("\n");
 }

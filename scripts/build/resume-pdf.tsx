@@ -1,5 +1,5 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
-import type { Resume } from "@/lib/content/resume";
+import { resumeContact, resumeDateRange, resumeSections, type Resume } from "@/lib/content/resume";
 
 /**
  * /resume.pdf, rendered at build time without a browser. Built-in Helvetica: no font files to ship.
@@ -15,6 +15,7 @@ const s = StyleSheet.create({
   contact: { fontSize: 9, lineHeight: 1.3, color: "#5d5a53", marginBottom: 12 },
   h2: { fontSize: 12, lineHeight: 1.3, fontFamily: "Helvetica-Bold", marginTop: 14, marginBottom: 4, color: "#9a3412" },
   h3: { fontSize: 10.5, lineHeight: 1.3, fontFamily: "Helvetica-Bold" },
+  strong: { fontFamily: "Helvetica-Bold" },
   dates: { fontSize: 9, color: "#5d5a53", marginBottom: 2 },
   item: { marginBottom: 8 },
   bullet: { flexDirection: "row", marginLeft: 8 },
@@ -35,50 +36,34 @@ const Bullets = ({ items }: { items?: string[] }) => (
 
 function ResumeDocument({ r }: { r: Resume }) {
   const b = r.basics ?? {};
-  const range = (a?: string, z?: string) => [a, z ?? "present"].filter(Boolean).join(" – ");
+  const contact = resumeContact(r);
   return (
     <Document title={`${b.name ?? "Resume"} — resume`} author={b.name} subject="Resume">
       <Page size="LETTER" style={s.page}>
         <Text style={s.name}>{b.name}</Text>
         {b.label ? <Text style={s.label}>{b.label}</Text> : null}
-        <Text style={s.contact}>
-          {[b.email, b.url, b.location ? [b.location.city, b.location.region].filter(Boolean).join(", ") : ""]
-            .filter(Boolean)
-            .join("  ·  ")}
-        </Text>
+        {contact.length ? <Text style={s.contact}>{contact.map((c) => c.value).join("  ·  ")}</Text> : null}
         {b.summary ? <Text>{b.summary}</Text> : null}
-        {r.work?.length ? <Text style={s.h2}>Experience</Text> : null}
-        {r.work?.map((w, i) => (
-          <View key={i} style={s.item} wrap={false}>
-            <Text style={s.h3}>
-              {w.position ? `${w.position}, ` : ""}
-              {w.name}
-            </Text>
-            <Text style={s.dates}>{range(w.startDate, w.endDate)}</Text>
-            {w.summary ? <Text>{w.summary}</Text> : null}
-            <Bullets items={w.highlights} />
+        {resumeSections(r).map((section) => (
+          <View key={section.heading}>
+            <Text style={s.h2}>{section.heading}</Text>
+            {section.compact
+              ? section.entries.map((e, i) => (
+                  <Text key={i}>
+                    <Text style={s.strong}>{e.title}</Text>
+                    {e.text ? `: ${e.text}` : ""}
+                    {e.dates ? ` (${resumeDateRange(e.dates)})` : ""}
+                  </Text>
+                ))
+              : section.entries.map((e, i) => (
+                  <View key={i} style={s.item} wrap={false}>
+                    <Text style={s.h3}>{e.title}</Text>
+                    {e.dates ? <Text style={s.dates}>{resumeDateRange(e.dates)}</Text> : null}
+                    {e.text ? <Text>{e.text}</Text> : null}
+                    <Bullets items={e.bullets} />
+                  </View>
+                ))}
           </View>
-        ))}
-        {r.projects?.length ? <Text style={s.h2}>Projects</Text> : null}
-        {r.projects?.map((p, i) => (
-          <View key={i} style={s.item} wrap={false}>
-            <Text style={s.h3}>{p.name}</Text>
-            {p.description ? <Text>{p.description}</Text> : null}
-            <Bullets items={p.highlights} />
-          </View>
-        ))}
-        {r.education?.length ? <Text style={s.h2}>Education</Text> : null}
-        {r.education?.map((e, i) => (
-          <Text key={i}>
-            {[e.studyType, e.area].filter(Boolean).join(", ")}, {e.institution} ({range(e.startDate, e.endDate)})
-          </Text>
-        ))}
-        {r.skills?.length ? <Text style={s.h2}>Skills</Text> : null}
-        {r.skills?.map((sk, i) => (
-          <Text key={i}>
-            {sk.name}
-            {sk.keywords?.length ? `: ${sk.keywords.join(", ")}` : ""}
-          </Text>
         ))}
       </Page>
     </Document>
