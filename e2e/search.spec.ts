@@ -199,3 +199,16 @@ for (const [name, width, height] of [
     await context.close();
   });
 }
+
+test("a query of one 160-letter word wraps on a phone instead of widening the page, with and without JavaScript", async ({ browser }) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
+    const page = await context.newPage();
+    // Longer than the API's 160: the page reads the first 160, as /search.json would refuse the rest.
+    await page.goto(`/search?q=${"a".repeat(300)}`);
+    await expect(page.getByText(`results for “${"a".repeat(160)}”`)).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `JavaScript ${javaScriptEnabled ? "on" : "off"}`).toBeLessThanOrEqual(0);
+    await context.close();
+  }
+});
