@@ -45,6 +45,18 @@ describe("404 in the requested format", () => {
     expect((far.body as { suggestions: string[] }).suggestions).toEqual([]);
   });
 
+  it("suggests only what a GET reads: no suggestion answers 404 or 405, and /mcp (POST only) is never one", async () => {
+    const seen = new Set<string>();
+    for (const path of ["/nope", "/mcpp", "/mc", "/resum", "/photo", "/ask.json"]) {
+      const r = await get(path, "application/json");
+      for (const s of (r.body as { suggestions: string[] }).suggestions) seen.add(s);
+    }
+    expect(seen.size).toBeGreaterThan(5);
+    expect([...seen]).not.toContain(`${app.server.base}/mcp`);
+    // A real path, read by GET: it may still want a parameter (400) or a configured upstream (503).
+    for (const s of seen) expect([404, 405], s).not.toContain((await fetch(s, { method: "HEAD" })).status);
+  });
+
   it("HTML when HTML is asked for, even on an API-looking path: the site's own not-found page", async () => {
     for (const path of ["/nope", "/nope.json"]) {
       const r = await get(path, "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8");

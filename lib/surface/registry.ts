@@ -1,4 +1,4 @@
-import type { Endpoint } from "@/lib/core/endpoint";
+import { httpMethods, type Endpoint } from "@/lib/core/endpoint";
 import { health } from "@/lib/health/endpoint";
 import { search } from "@/lib/search/endpoint";
 import { ask } from "@/lib/ask/endpoint";
@@ -68,13 +68,18 @@ export function endpoints(): readonly Endpoint[] {
  * list, or a listed path has no route file.
  */
 export const UNLISTED_ROUTES = [
-  { route: "/mcp", served: "/mcp", why: "the MCP transport; its tools are the endpoints above" },
+  { route: "/mcp", served: "/mcp", why: "the MCP transport; its tools are the endpoints above", readable: false },
   {
     route: "/twins/[[...path]]",
     served: undefined,
     why: "Markdown twins of pages; proxy.ts rewrites `<page>.md` and `Accept: text/markdown` here",
   },
-  { route: "/robots.txt", served: "/robots.txt", why: "for crawlers; never budgeted (a 429 there reads as 'disallow all' to some)" },
+  {
+    route: "/robots.txt",
+    served: "/robots.txt",
+    why: "for crawlers; never budgeted (a 429 there reads as 'disallow all' to some)",
+    readable: true,
+  },
   {
     route: "/api/cron/[job]",
     served: undefined,
@@ -83,9 +88,12 @@ export const UNLISTED_ROUTES = [
   { route: "/[...rest]", served: undefined, why: "the 404 of every other path, in the format asked for" },
 ] as const;
 
-/** Paths of the API and machine files, for 404 suggestions and the llms.txt (pages come from the build). */
-export function servedApiPaths(): string[] {
-  const listed = endpoints().flatMap((e) => (e.http ? [e.http.path] : []));
-  const unlisted = UNLISTED_ROUTES.flatMap((r) => (r.served ? [r.served] : []));
+/**
+ * Paths of the API and machine files (pages come from the build); with `readable`, only those
+ * a GET reads, which is what a 404 may suggest (not /mcp, which answers GET with a 405).
+ */
+export function servedApiPaths(o: { readable?: boolean } = {}): string[] {
+  const listed = endpoints().flatMap((e) => (e.http && (!o.readable || httpMethods(e).includes("GET")) ? [e.http.path] : []));
+  const unlisted = UNLISTED_ROUTES.flatMap((r) => ("served" in r && r.served && (!o.readable || r.readable) ? [r.served] : []));
   return [...listed, ...unlisted, "/sitemap.xml"];
 }
