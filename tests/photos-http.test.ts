@@ -122,3 +122,26 @@ describe("/images/manifest.json", () => {
     expect(thumb.headers.get("content-type")).toBe("image/avif");
   });
 });
+
+describe("the gallery and its Markdown twin under the same filters", () => {
+  const stemsOfPage = (html: string) => [...html.matchAll(/<a href="\/photos\/([\w-]+)" class="photo-card"/g)].map((m) => m[1]);
+  const stemsOfTwin = (md: string) => [...md.matchAll(/\]\([^)]*\/photos\/([\w-]+)\.md\)/g)].map((m) => m[1]);
+
+  it("list the same photos, filtered or not, whether the twin is asked for by .md or by Accept", async () => {
+    const manifest = (await get("?limit=100")).q;
+    expect(manifest.photos.length).toBe(manifest.total);
+    const camera = String(manifest.photos.find((p) => p.metadata.camera)!.metadata.camera);
+    const film = String(manifest.photos.find((p) => p.metadata.film)!.metadata.film);
+    for (const qs of ["", `?camera=${encodeURIComponent(camera)}`, `?film=${encodeURIComponent(film)}`, "?recipe=no-such-setting"]) {
+      const page = stemsOfPage(await (await fetch(`${app.server.base}/photos${qs}`)).text());
+      const md = await (await fetch(`${app.server.base}/photos.md${qs}`)).text();
+      const negotiated = await (await fetch(`${app.server.base}/photos${qs}`, { headers: { accept: "text/markdown" } })).text();
+      expect(stemsOfTwin(md), qs).toEqual(page);
+      expect(negotiated).toBe(md);
+      if (qs) expect(md).toContain(`${page.length} of ${manifest.photos.length} photos`);
+    }
+    expect(stemsOfPage(await (await fetch(`${app.server.base}/photos?camera=${encodeURIComponent(camera)}`)).text()).length).toBeLessThan(
+      manifest.photos.length,
+    );
+  });
+});

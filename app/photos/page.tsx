@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import type { Metadata } from "next";
 import { getPhotos } from "@/lib/photos/manifest";
-import { queryPhotos } from "@/lib/photos/query";
+import { galleryFilters, galleryPhotos } from "@/lib/photos/query";
 import { pageMetadata } from "@/lib/site/metadata";
 import { standingMeta } from "@/lib/site/standing-pages";
 import { PhotoPicture } from "@/components/photo-picture";
@@ -11,14 +11,13 @@ import type { PhotoEntry } from "@/lib/photos/types";
 export const metadata: Metadata = pageMetadata(standingMeta("/photos"));
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v ?? "").trim().slice(0, 120);
 
 /** The gallery: a server-rendered grid whose filters are a plain GET form (no JavaScript needed). */
 export default async function PhotosPage({ searchParams }: Props) {
   const params = await searchParams;
-  const filters = { camera: one(params.camera), film: one(params.film), recipe: one(params.recipe) };
+  const filters = galleryFilters((name) => params[name]);
   const { manifest, index, byStem } = getPhotos();
-  const result = queryPhotos(index, { ...filters, limit: 100, offset: 0 });
+  const result = galleryPhotos(index, filters);
   const cameras = [...new Set(manifest.photos.map((p) => p.metadata.camera).filter((c): c is string => Boolean(c)))].sort();
   const films = [...new Set(manifest.photos.map((p) => p.metadata.film).filter((f): f is string => Boolean(f)))].sort();
   return (

@@ -1,13 +1,28 @@
 import { getPhotos } from "./manifest";
 import { exposureRows, photoDay, photoNeighbours, photoTitle, recipeRows } from "./display";
 import type { PhotoEntry } from "./types";
+import { galleryFilters, galleryPhotos, type GalleryFilters } from "./query";
 
-/** Markdown twins of the gallery and of each photo page. */
-export function photosMarkdown(page: string, base: string): string | undefined {
-  const { manifest, byStem } = getPhotos();
+const FILTER_NAMES: Record<keyof GalleryFilters, string> = { camera: "camera", film: "film simulation", recipe: "recipe containing" };
+
+/**
+ * Markdown twins of the gallery and of each photo page. The gallery's twin shows what the
+ * page shows for the same query string: the photos its filters (camera, film, recipe) keep.
+ */
+export function photosMarkdown(page: string, base: string, filters: GalleryFilters = galleryFilters(() => undefined)): string | undefined {
+  const { manifest, index, byStem } = getPhotos();
   if (page === "/photos") {
     const lines = ["# Photos", "", "> Straight-out-of-camera JPEGs with the film-simulation recipe each was shot with.", ""];
-    for (const p of manifest.photos) lines.push(`- [${photoTitle(p)}](${base}/photos/${p.stem}.md)${p.alt ? `: ${p.alt}` : ""}`);
+    const result = galleryPhotos(index, filters);
+    const applied = (Object.entries(filters) as [keyof GalleryFilters, string][]).filter(([, v]) => v);
+    if (applied.length) {
+      const said = applied.map(([k, v]) => `${FILTER_NAMES[k]} ${JSON.stringify(v)}`).join(", ");
+      lines.push(`${result.total} of ${manifest.photos.length} photos, ${said}. All photos: ${base}/photos.md`, "");
+    }
+    for (const { stem } of result.photos) {
+      const p = byStem.get(stem)!;
+      lines.push(`- [${photoTitle(p)}](${base}/photos/${p.stem}.md)${p.alt ? `: ${p.alt}` : ""}`);
+    }
     return `${lines.join("\n")}\n`;
   }
   const photo = byStem.get(page.slice("/photos/".length));

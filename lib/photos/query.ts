@@ -145,3 +145,22 @@ export function toPhoto(e: PhotoEntry, score?: number, matched?: string[]): Phot
     ...(score !== undefined ? { score, matched } : {}),
   };
 }
+
+/** The gallery's filters (/photos and its twin): camera, film simulation, recipe text. */
+export interface GalleryFilters {
+  camera: string;
+  film: string;
+  recipe: string;
+}
+
+/** The gallery's filters from its query string: the first value of each, trimmed, at most 120 characters. */
+export function galleryFilters(get: (name: keyof GalleryFilters) => string | string[] | null | undefined): GalleryFilters {
+  const one = (v: string | string[] | null | undefined) => (Array.isArray(v) ? (v[0] ?? "") : (v ?? "")).trim().slice(0, 120);
+  return { camera: one(get("camera")), film: one(get("film")), recipe: one(get("recipe")) };
+}
+
+/** The gallery's photos under its filters, in gallery order (as many as there are, up to 100). */
+export function galleryPhotos(index: Indexed[], filters: GalleryFilters): PhotoQueryResult {
+  return queryPhotos(index, { ...filters, limit: 100, offset: 0 });
+}
+

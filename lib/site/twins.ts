@@ -6,6 +6,7 @@ import { MARKDOWN, markdownTokens } from "@/lib/core/text";
 import type { CachePolicy } from "@/lib/core/endpoint";
 import { searchMarkdown } from "@/lib/search/markdown";
 import { photosMarkdown } from "@/lib/photos/markdown";
+import { galleryFilters } from "@/lib/photos/query";
 import { aroundMarkdown } from "@/lib/around/markdown";
 import { ledgerMarkdown } from "@/lib/ledger/markdown";
 import { nowPlayingMarkdown } from "@/lib/music/markdown";
@@ -51,7 +52,11 @@ async function twin(req: NextRequest, base: string, routeCtx: unknown, knownPath
   if (page === "/lens/compare") return markdownReply(compareMarkdown(base), `${base}/lens/compare`, { maxAge: 3600 });
   if (page === "/lens/census") return markdownReply(await censusMarkdown(base), `${base}/lens/census`, { maxAge: 600 });
   if (page === "/photos" || page.startsWith("/photos/")) {
-    const md = photosMarkdown(page, base);
+    const md = photosMarkdown(
+      page,
+      base,
+      galleryFilters((name) => req.nextUrl.searchParams.get(name)),
+    );
     return md === undefined ? notFoundResponse(req as NextRequest, knownPaths) : markdownReply(md, `${base}${page}`);
   }
   const twin = getCorpus().twins[page];
