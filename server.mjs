@@ -67,6 +67,16 @@ if (runtimeUrl && bakedUrl && runtimeUrl !== bakedUrl) {
   );
   process.exit(1);
 }
+// Without SITE_URL, pages rendered per request name the build's address too (lib/env.ts
+// siteUrl), so every page's canonical link, og:url, JSON-LD and the sitemap agree; API
+// answers and twins follow the request's host. Say so, since that address may not be this one.
+if (!runtimeUrl && bakedUrl) {
+  process.env.SITE_BUILT_URL = bakedUrl;
+  console.log(
+    `> SITE_URL is not set: pages name ${bakedUrl} (the build's address) in canonical links, share cards and the sitemap;` +
+      ` the API and Markdown twins use each request's host. For a public site, build and start with SITE_URL=https://…`,
+  );
+}
 
 function readBakedUrl(dir) {
   try {

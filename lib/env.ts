@@ -95,6 +95,12 @@ const schema = z.object({
    * headers it stamped, so the app trusts x-site-socket-ip and its siblings only from it.
    */
   SITE_SERVER_STAMP: optionalString,
+  /**
+   * Set by server.mjs for its own process when SITE_URL is not set (never by the operator):
+   * the address this build's prerendered pages carry (`.site/site-url.json`), so pages
+   * rendered per request name the same one in their canonical links and share cards.
+   */
+  SITE_BUILT_URL: optionalUrl,
   /** Check every endpoint's output against its schema (a mismatch is a logged 500). Default: on unless NODE_ENV=production; the tests turn it on. */
   CHECK_OUTPUT: z.preprocess(blankToUndefined, z.enum(["0", "1"]).optional()),
   /** Serves /bench/baseline, the contract-free twin the benchmark compares against. */
@@ -119,10 +125,15 @@ export function env(): Env {
   return cached;
 }
 
-/** The public base URL, without a trailing slash. */
+/**
+ * The public base URL of the site's pages (canonical links, og:url, JSON-LD, the sitemap),
+ * without a trailing slash: SITE_URL; else, under server.mjs, the address the build baked into
+ * the prerendered pages, so every page names one address; else http://localhost:PORT.
+ * (API answers and twins use the request's host instead: lib/core/base-url.ts.)
+ */
 export function siteUrl(): string {
   const e = env();
-  return (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return (e.SITE_URL ?? e.SITE_BUILT_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
 }
 
 export function upstashConfig(): { url: string; token: string } | undefined {

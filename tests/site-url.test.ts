@@ -32,4 +32,23 @@ describe("SITE_URL at run time", () => {
       await app.stop();
     }
   });
+
+  it("without SITE_URL, on another port, every page names the build's address and the start-up log says so", async () => {
+    const app = await startServer({});
+    try {
+      expect(new URL(app.base).port).not.toBe(new URL(baked).port);
+      expect(app.output()).toContain(`SITE_URL is not set: pages name ${baked}`);
+      // A prerendered page and pages rendered per request (coffee, ledger, search) alike.
+      for (const page of ["/writing/markdown-twins", "/coffee", "/ledger", "/search?q=espresso"]) {
+        const html = await (await fetch(`${app.base}${page}`)).text();
+        const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+        expect(canonical, page).toBeDefined();
+        expect(new URL(canonical!).origin, page).toBe(baked);
+        const og = /<meta property="og:url" content="([^"]+)"/.exec(html)?.[1];
+        if (og) expect(new URL(og).origin, page).toBe(baked);
+      }
+    } finally {
+      await app.stop();
+    }
+  });
 });
