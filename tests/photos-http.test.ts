@@ -145,3 +145,15 @@ describe("the gallery and its Markdown twin under the same filters", () => {
     );
   });
 });
+
+it("the documented example of q (from /openapi.json) finds photos in the demo archive", async () => {
+  const doc = (await (await fetch(`${app.server.base}/openapi.json`)).json()) as {
+    paths: Record<string, { get: { parameters: { name: string; example?: string; schema?: { examples?: string[] } }[] } }>;
+  };
+  const q = doc.paths["/photos/query.json"].get.parameters.find((p) => p.name === "q")!;
+  const example = q.example ?? q.schema?.examples?.[0];
+  expect(example).toBeTruthy();
+  const r = await get(`?q=${encodeURIComponent(example!)}`);
+  expect(r.q.ranking.mode).toBe("all-terms");
+  expect(r.q.total).toBeGreaterThan(0);
+});

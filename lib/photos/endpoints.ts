@@ -78,7 +78,7 @@ export const photoQuery = defineEndpoint({
   policy: "read",
   input: z
     .object({
-      q: text("q", "Caption search; ranked by how telling the matched words are.", "harbour"),
+      q: text("q", "Caption search; ranked by how telling the matched words are.", "forest stream"),
       camera: text("camera", "Case-insensitive substring of the camera."),
       lens: text("lens", "Case-insensitive substring of the lens."),
       film: text("film", "Case-insensitive substring of the film simulation."),
