@@ -46,6 +46,13 @@ describe.each(["auto", "legacy"] as Negotiation[])("the official client, %s nego
     expect(client.getNegotiatedProtocolVersion()).toBe(mode === "auto" ? "2026-07-28" : "2025-11-25");
   });
 
+  it("names itself as its server cards do", async () => {
+    const card = (await call(app.contract, app.server.base, "/mcp/server-card")).body as { name: string; title: string };
+    const old = (await call(app.contract, app.server.base, "/.well-known/mcp/server-card.json")).body as { serverInfo: { name: string } };
+    expect(client.getServerVersion()).toMatchObject({ name: card.name, title: card.title });
+    expect(old.serverInfo.name).toBe(card.name);
+  });
+
   it("lists every endpoint that is a tool, plus ask and the two snapshot tools, each with schemas and a description", () => {
     const expected = endpoints().flatMap((e) => toolName(e) ?? []);
     expect(tools.map((t) => t.name).sort()).toEqual([...expected].sort());

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { named } from "@/lib/core/schemas";
 import { siteConfig } from "@/site.config";
-import { MCP_SERVER_VERSION, tools } from "./tools";
+import { MCP_SERVER_VERSION, mcpServerName as serverName, tools } from "./tools";
 
 /**
  * How an agent finds the MCP server: the server card at its current location (the
@@ -12,7 +12,6 @@ import { MCP_SERVER_VERSION, tools } from "./tools";
  */
 export const MCP_PROTOCOL_VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"] as const;
 const CARD_CACHE = { maxAge: 3600 } as const;
-const serverName = (base: string) => `${new URL(base).hostname}/site`;
 const description = `Search, ask, photos, resume and lens tools over ${siteConfig.name}'s site.`.slice(0, 100);
 
 const ServerCardSchema = named(

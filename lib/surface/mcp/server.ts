@@ -9,7 +9,7 @@ import {
 import type { Caller } from "@/lib/core/caller";
 import { invoke, type LimitState } from "@/lib/core/invoke";
 import { siteConfig } from "@/site.config";
-import { MCP_INSTRUCTIONS, MCP_SERVER_VERSION, tools, type ToolDescription } from "./tools";
+import { MCP_INSTRUCTIONS, MCP_SERVER_VERSION, mcpServerName, tools, type ToolDescription } from "./tools";
 
 /** Who is calling, handed from the HTTP route to the tools (the SDK passes it as authInfo). */
 export interface McpCallContext {
@@ -53,7 +53,7 @@ export function buildMcpServer(call: McpCallContext): Server {
   const { caller, base, signal: requestSignal } = call;
   byName ??= new Map(tools().map((t) => [t.name, t]));
   const server = new Server(
-    { name: siteConfig.name, title: `${siteConfig.name} — site tools`, version: MCP_SERVER_VERSION },
+    { name: mcpServerName(base), title: `${siteConfig.name} — site tools`, version: MCP_SERVER_VERSION },
     { capabilities: { tools: { listChanged: false } }, instructions: MCP_INSTRUCTIONS },
   );
   server.setRequestHandler("tools/list", () => toolList() as never);

@@ -8,6 +8,8 @@ import { siteConfig } from "@/site.config";
 type Json = Record<string, unknown>;
 
 export const MCP_SERVER_VERSION = "1.0.0";
+/** The server's name, the same in its initialize reply and on both server cards: `<host>/site`. */
+export const mcpServerName = (base: string) => `${new URL(base).hostname}/site`;
 export const MCP_INSTRUCTIONS = `Tools over ${siteConfig.name}'s public site: search and ask (ranked pages, never generated text), the photo archive, the resume, and lens (how machines see a public URL, with stored snapshots). Keyless; the same rate limits as the HTTP API.`;
 
 export interface ToolDescription {
