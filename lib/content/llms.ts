@@ -4,7 +4,7 @@ import { BASE_TOKEN as B } from "./base-token";
 import type { Doc } from "./types";
 
 /** /llms.txt in the llmstxt.org format: H1 name, blockquote summary, sections of links to the twins. */
-export function llmsTxt(docs: Doc[]): string {
+export function llmsTxt(docs: Doc[], o: { resume: boolean } = { resume: true }): string {
   const out = [
     `# ${siteConfig.name}`,
     "",
@@ -28,7 +28,7 @@ export function llmsTxt(docs: Doc[]): string {
     `- [OpenAPI description](${B}/openapi.json): OpenAPI 3.1, the machine-readable contract`,
     `- [API catalog](${B}/.well-known/api-catalog): RFC 9727 linkset`,
     `- [MCP server](${B}/mcp): the same capabilities as MCP tools (streamable HTTP; server card at ${B}/mcp/server-card)`,
-    `- [Resume](${B}/resume.md): also as JSON Resume at ${B}/resume.json`,
+    ...(o.resume ? [`- [Resume](${B}/resume.md): also as JSON Resume at ${B}/resume.json`] : []),
     "",
     "## Optional",
     "",

@@ -17,10 +17,37 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
 const validate = ajv.compile(resumeSchema);
 
-/** JSON Resume validation with ajv; problems read `file: field: reason`. */
+/**
+ * JSON Resume validation with ajv, then what the schema lets through but every rendition
+ * needs: a name (the page's heading), and dates that exist (its pattern takes month 13-19,
+ * which the page would show as a later year). Problems read `file: field: reason`.
+ */
 export function resumeProblems(resume: unknown, file: string): string[] {
-  if (validate(resume)) return [];
-  return (validate.errors ?? []).map((e) => `${file}: ${e.instancePath.slice(1).replace(/\//g, ".") || "resume"}: ${e.message}`);
+  if (!validate(resume))
+    return (validate.errors ?? []).map((e) => `${file}: ${e.instancePath.slice(1).replace(/\//g, ".") || "resume"}: ${e.message}`);
+  const r = resume as Resume;
+  const problems: string[] = [];
+  if (!r.basics?.name?.trim()) problems.push(`${file}: basics.name: is required`);
+  for (const section of ["work", "volunteer", "education", "awards", "certificates", "publications", "projects"]) {
+    const entries = r[section];
+    if (!Array.isArray(entries)) continue;
+    entries.forEach((entry: Record<string, unknown>, i) => {
+      for (const key of ["startDate", "endDate", "date", "releaseDate"]) {
+        const v = entry?.[key];
+        if (typeof v === "string" && v !== "" && !isRealDate(v)) problems.push(`${file}: ${section}.${i}.${key}: is not a real date`);
+      }
+    });
+  }
+  return problems;
+}
+
+/** "2021", "2021-03" or "2021-03-16", each a date that exists. */
+function isRealDate(s: string): boolean {
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(s);
+  if (!m) return false;
+  const [, y, mo = "01", d = "01"] = m;
+  const date = new Date(`${y}-${mo}-${d}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === `${y}-${mo}-${d}`;
 }
 
 /** A resume entry's dates: `start` and `end` as JSON Resume gives them ("2021-03"); no end is "present". */

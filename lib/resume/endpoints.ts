@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ApiError } from "@/lib/core/errors";
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { named } from "@/lib/core/schemas";
 import { MARKDOWN, textBinding } from "@/lib/core/text";
@@ -35,7 +36,20 @@ const ResumeSchema = named(
   "The owner's resume in JSON Resume format (https://jsonresume.org/schema), validated at build time.",
 );
 
-const resume = () => processSingleton("resume", () => JSON.parse(readSiteFile("resume.json").toString("utf8")) as Resume);
+/**
+ * The resume is optional: without content/resume.json the build publishes none (and removes
+ * an earlier one), and each rendition answers the documented 503 instead of a stale copy.
+ */
+function published(): void {
+  if (getCorpus().twins["/resume"] === undefined)
+    throw new ApiError("not_configured", "No resume is published on this deployment.", {
+      hint: "The owner adds content/resume.json (JSON Resume) and builds again.",
+    });
+}
+const resume = () => {
+  published();
+  return processSingleton("resume", () => JSON.parse(readSiteFile("resume.json").toString("utf8")) as Resume);
+};
 const missing = { status: 503, code: "not_configured" as const, description: "No resume is published on this deployment" };
 
 export const resumeJson = defineEndpoint({
@@ -70,9 +84,8 @@ export const resumeMd = defineEndpoint({
   outputDescription: "The resume in Markdown.",
   errors: [missing],
   run: (_input, { base }) => {
-    const md = getCorpus().twins["/resume"];
-    if (md === undefined) throw new Error("resume twin missing from the corpus");
-    return withBase(md, base);
+    published();
+    return withBase(getCorpus().twins["/resume"]!, base);
   },
   http: textBinding("/resume.md", MARKDOWN, { maxAge: 3600 }, { negotiated: true }),
   mcp: false,
@@ -87,7 +100,10 @@ export const resumePdf = defineEndpoint({
   output: z.instanceof(Uint8Array).meta({ type: "string", format: "binary" }),
   outputDescription: "A PDF document.",
   errors: [missing],
-  run: () => new Uint8Array(processSingleton("resume-pdf", () => readSiteFile("resume.pdf"))),
+  run: () => {
+    published();
+    return new Uint8Array(processSingleton("resume-pdf", () => readSiteFile("resume.pdf")));
+  },
   http: {
     path: "/resume.pdf",
     media: "application/pdf",

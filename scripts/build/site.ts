@@ -178,7 +178,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     await writeAtomic(path.join(opts.outDir, "search-index.json"), JSON.stringify(buildIndex(answerable)));
   });
   await cached("llms", [path.join(opts.outDir, "llms.txt"), path.join(opts.outDir, "llms-full.txt")], async () => {
-    await writeAtomic(path.join(opts.outDir, "llms.txt"), llmsTxt(docs));
+    await writeAtomic(path.join(opts.outDir, "llms.txt"), llmsTxt(docs, { resume: resume !== undefined }));
     await writeAtomic(path.join(opts.outDir, "llms-full.txt"), llmsFullTxt(docs, corpus.twins));
   });
   await cached("feeds", [path.join(opts.outDir, "feed.xml"), path.join(opts.outDir, "feed.json")], async () => {
@@ -200,7 +200,9 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
       },
     );
   } else {
+    // No resume any more: its earlier renditions go too, so an owner who deleted it stops publishing it.
     await rm(path.join(opts.outDir, "resume.json"), { force: true });
+    await rm(path.join(opts.outDir, "resume.pdf"), { force: true });
   }
   // The around crawl's firm list (lib/around/firms.ts), validated above; small, so always written.
   if (firms) await writeAtomic(path.join(opts.outDir, "around-firms.json"), JSON.stringify(firms));
