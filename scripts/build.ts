@@ -4,7 +4,7 @@
  * renditions and .site/photos.json. Each stage is timed.
  */
 import { buildSite } from "./build/site";
-import { buildPhotos } from "./build/photos";
+import { buildPhotos, PHOTO_PROBLEMS } from "./build/photos";
 import { ContentError } from "@/lib/content/load";
 import { writeFileSync } from "node:fs";
 import { siteUrl } from "@/lib/env";
@@ -49,7 +49,7 @@ try {
     console.error(`\n${err.message}\n\nNothing was written; fix the files above and build again.`);
     process.exit(1);
   }
-  if (err instanceof Error && err.message.startsWith("photo captions have problems")) {
+  if (err instanceof Error && err.message.startsWith(PHOTO_PROBLEMS)) {
     console.error(`\n${err.message}`);
     process.exit(1);
   }

@@ -162,4 +162,19 @@ describe("photo build", () => {
       await rm(file);
     }
   });
+
+  it.each([
+    [["my holiday (1).jpg"], "photos/my holiday (1).jpg: file name: use letters, digits, '-' and '_' only"],
+    [["DSCF1234.JPG", "DSCF1234.jpeg"], "photos/DSCF1234.jpeg: file name: DSCF1234 is already taken by photos/DSCF1234.JPG"],
+  ])("%j fails the build by name before anything is written", async (names, message) => {
+    const before = await readFile(path.join(outDir, "photos.json"), "utf8");
+    const some = path.join(FIXTURES, "canon-eos-1300d.jpg");
+    for (const n of names) await copyFile(some, path.join(photosDir, n));
+    try {
+      await expect(buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos" })).rejects.toThrow(message);
+      expect(await readFile(path.join(outDir, "photos.json"), "utf8")).toBe(before);
+    } finally {
+      for (const n of names) await rm(path.join(photosDir, n));
+    }
+  });
 });

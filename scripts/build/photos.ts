@@ -28,6 +28,9 @@ export interface PhotoBuildReport {
   ms: number;
 }
 
+/** The first line of the error buildPhotos throws for the owner's mistakes (scripts/build.ts prints it and stops). */
+export const PHOTO_PROBLEMS = "photos have problems (nothing was written; fix them and build again):";
+
 type Cache = Record<string, { hash: string; mtime: string; entry: PhotoEntry }>;
 const MAX_CAPTION = 240;
 const exists = (f: string) =>
@@ -100,9 +103,26 @@ export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildRe
   return { photos: photos.length, encoded, cached: photos.length - encoded, skipped, ms };
 }
 
+/** A photo's file name without its extension becomes its URL (/photos/<stem>): letters, digits, `-` and `_`. */
+const STEM = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/**
+ * The owner's mistakes in photos/ that would publish a broken page, found before anything is
+ * written: a file name that is no URL ("my holiday (1).jpg"), two files that would be one
+ * page (DSCF1234.JPG and DSCF1234.jpeg), a caption over 240 characters.
+ */
 async function readCaptions(dir: string, names: string[]): Promise<Map<string, string>> {
   const captions = new Map<string, string>();
   const problems: string[] = [];
+  const byStem = new Map<string, string>();
+  for (const name of names) {
+    const stem = name.replace(/\.jpe?g$/i, "");
+    if (!STEM.test(stem))
+      problems.push(`photos/${name}: file name: use letters, digits, '-' and '_' only (it becomes the page /photos/${stem})`);
+    const other = byStem.get(stem);
+    if (other) problems.push(`photos/${name}: file name: ${stem} is already taken by photos/${other} (one page per name)`);
+    else byStem.set(stem, name);
+  }
   for (const name of names) {
     const stem = name.replace(/\.jpe?g$/i, "");
     const text = await readFile(path.join(dir, `${stem}.txt`), "utf8").catch(() => undefined);
@@ -112,7 +132,7 @@ async function readCaptions(dir: string, names: string[]): Promise<Map<string, s
       problems.push(`photos/${stem}.txt: caption: must be at most ${MAX_CAPTION} characters (it has ${caption.length})`);
     else if (caption) captions.set(stem, caption);
   }
-  if (problems.length) throw new Error(`photo captions have problems:\n  ${problems.join("\n  ")}`);
+  if (problems.length) throw new Error(`${PHOTO_PROBLEMS}\n  ${problems.join("\n  ")}`);
   return captions;
 }
 
