@@ -6,6 +6,7 @@ import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite } from "@/scripts/build/site";
+import type { Resume } from "@/lib/content/resume";
 import { ContentError } from "@/lib/content/load";
 import { resumeProblems } from "@/lib/content/resume";
 import { BASE_TOKEN } from "@/lib/content/base-token";
@@ -205,6 +206,22 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       "content/pages/writing.md: file name: /writing is a route of the site",
     ],
     ["pages/broken.md", "---\ntitle: [unclosed\n---\nBody.", "content/pages/broken.md: front matter:"],
+    // YAML reads an unquoted date as a Date and rolls an impossible one over (2024-13-45 → 14 February 2025).
+    [
+      "writing/rolled-date.md",
+      "---\ntitle: Rolled date\ndescription: A post whose unquoted date has a thirteenth month and a 45th day.\ndate: 2024-13-45\n---\nBody.",
+      "content/writing/rolled-date.md: date: is not a real date",
+    ],
+    [
+      "writing/leap-date.md",
+      "---\ntitle: Leap date\ndescription: A post dated the 29th of February in a year that has no such day.\ndate: 2023-02-29\n---\nBody.",
+      "content/writing/leap-date.md: date: is not a real date",
+    ],
+    [
+      "writing/quoted-date.md",
+      '---\ntitle: Quoted date\ndescription: A post whose quoted date is the thirtieth of February, a day that never comes.\ndate: "2024-02-30"\n---\nBody.',
+      "content/writing/quoted-date.md: date: is not a real date",
+    ],
   ];
   it.each(cases)("%s", async (file, text, message) => {
     const before = await read("corpus.json");
@@ -220,6 +237,83 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       expect(await read("corpus.json")).toBe(before);
     } finally {
       await rm(target);
+    }
+  });
+
+  it("without resume.json the build publishes no resume: its JSON, PDF, twin, path and llms.txt line go, and come back with it", async () => {
+    const file = path.join(contentDir, "resume.json");
+    const good = await readFile(file, "utf8");
+    const has = async (f: string) =>
+      readFile(path.join(outDir, f)).then(
+        () => true,
+        () => false,
+      );
+    await buildSite({ contentDir, outDir, publicDir });
+    expect(await has("resume.pdf")).toBe(true);
+    await rm(file);
+    try {
+      await buildSite({ contentDir, outDir, publicDir });
+      expect(await has("resume.json")).toBe(false);
+      expect(await has("resume.pdf")).toBe(false);
+      expect(JSON.parse(await read("corpus.json")).twins["/resume"]).toBeUndefined();
+      expect(JSON.parse(await read("paths.json")).pages).not.toContain("/resume");
+      expect(await read("llms.txt")).not.toContain("/resume");
+    } finally {
+      await writeFile(file, good);
+    }
+    await buildSite({ contentDir, outDir, publicDir });
+    expect(await has("resume.pdf")).toBe(true);
+    expect(await read("llms.txt")).toContain("/resume.md");
+  });
+
+  it.each([
+    [
+      "writing/latin1.md",
+      Buffer.from(
+        "---\ntitle: Latin-1 post\ndescription: A post saved in Latin-1 by an old editor, with a degree sign.\ndate: 2024-03-16\n---\nIt was 14 \xb0C.\n",
+        "latin1",
+      ),
+      "content/writing/latin1.md: file: is not UTF-8 text (first bad byte on line 6)",
+    ],
+    [
+      "writing/named-wrong.markdown",
+      Buffer.from(
+        "---\ntitle: Wrong extension\ndescription: A post whose file name ends in .markdown rather than .md.\ndate: 2024-03-16\n---\nBody.\n",
+      ),
+      "content/writing/named-wrong.markdown: file name: content files end in .md",
+    ],
+  ])("%s is refused by name, not published garbled or skipped in silence", async (file, bytes, message) => {
+    const before = await read("corpus.json");
+    const target = path.join(contentDir, file);
+    await writeFile(target, bytes);
+    try {
+      const err = await buildSite({ contentDir, outDir, publicDir, pdf: false }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ContentError);
+      expect((err as ContentError).problems.join("\n")).toContain(message);
+      expect(await read("corpus.json")).toBe(before);
+    } finally {
+      await rm(target);
+    }
+  });
+
+  it("a resume without a name, or with a month 13 the JSON Resume schema lets through, fails the build", async () => {
+    const file = path.join(contentDir, "resume.json");
+    const good = await readFile(file, "utf8");
+    const r = JSON.parse(good) as Resume;
+    delete r.basics!.name;
+    r.work![0].startDate = "2023-13";
+    await writeFile(file, JSON.stringify(r));
+    try {
+      const err = (await buildSite({ contentDir, outDir, publicDir, pdf: false }).catch((e: unknown) => e)) as ContentError;
+      expect(err).toBeInstanceOf(ContentError);
+      expect(err.problems).toEqual(
+        expect.arrayContaining([
+          "content/resume.json: basics.name: is required",
+          "content/resume.json: work.0.startDate: is not a real date",
+        ]),
+      );
+    } finally {
+      await writeFile(file, good);
     }
   });
 

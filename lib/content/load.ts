@@ -21,7 +21,11 @@ export interface SourceFile {
   relPath: string;
   raw: string;
   hash: string;
+  /** Why the file cannot be read as a page at all (not UTF-8, a Markdown file not named .md). */
+  unreadable?: string;
 }
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Every Markdown file of every collection, with its content hash (the cache key). */
 export async function readSources(contentDir: string): Promise<SourceFile[]> {
@@ -32,9 +36,25 @@ export async function readSources(contentDir: string): Promise<SourceFile[]> {
       if (err.code === "ENOENT") return [] as string[];
       throw err;
     });
-    for (const name of names.filter((n) => n.endsWith(".md")).sort()) {
-      const raw = await readFile(path.join(dir, name), "utf8");
-      files.push({ collection, relPath: `${collection}/${name}`, raw, hash: createHash("sha256").update(raw).digest("hex") });
+    for (const name of names.filter((n) => /\.(md|markdown|mdx)$/i.test(n)).sort()) {
+      const bytes = await readFile(path.join(dir, name));
+      const hash = createHash("sha256").update(bytes).digest("hex");
+      const relPath = `${collection}/${name}`;
+      // Skipped in silence, a post named .markdown would just never appear.
+      if (!name.endsWith(".md")) {
+        files.push({ collection, relPath, raw: "", hash, unreadable: "file name: content files end in .md (rename it)" });
+        continue;
+      }
+      let raw: string;
+      try {
+        raw = utf8.decode(bytes);
+      } catch {
+        // Decoded leniently, every byte that is not UTF-8 would be published as U+FFFD.
+        const line = bytes.toString("utf8").split("\uFFFD")[0].split("\n").length;
+        files.push({ collection, relPath, raw: "", hash, unreadable: `file: is not UTF-8 text (first bad byte on line ${line}); save it as UTF-8` });
+        continue;
+      }
+      files.push({ collection, relPath, raw, hash });
     }
   }
   return files;
@@ -45,6 +65,7 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
   const where = `${contentLabel}/${file.relPath}`;
   const slug = path.basename(file.relPath, ".md");
   const problems: string[] = [];
+  if (file.unreadable) return { problems: [`${where}: ${file.unreadable}`] };
   if (!SLUG.test(slug)) problems.push(`${where}: file name: must be lowercase words joined by hyphens`);
   let parsed: matter.GrayMatterFile<string>;
   try {
@@ -52,7 +73,7 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
   } catch (err) {
     return { problems: [`${where}: front matter: ${(err as Error).message.split("\n")[0]}`] };
   }
-  const fm = frontMatterSchema.safeParse(parsed.data);
+  const fm = frontMatterSchema.safeParse(asWritten(parsed));
   if (!fm.success) {
     for (const issue of fm.error.issues) {
       const field = issue.path.join(".") || "front matter";
@@ -105,3 +126,19 @@ export function sortDocs(docs: Doc[]): Doc[] {
     return (a.order ?? 1000) - (b.order ?? 1000) || a.title.localeCompare(b.title);
   });
 }
+
+/**
+ * The front matter with each date as the owner wrote it. YAML reads an unquoted 2024-13-45 as
+ * a Date, rolling the month over (14 February 2025), and the schema would see a valid day;
+ * the text on the line is what gets validated instead.
+ */
+function asWritten(parsed: matter.GrayMatterFile<string>): Record<string, unknown> {
+  const data: Record<string, unknown> = { ...parsed.data };
+  for (const key of ["date", "updated"]) {
+    if (!(data[key] instanceof Date)) continue;
+    const line = new RegExp(`^${key}:[ \\t]*['"]?([^'"\\s#]+)`, "m").exec(parsed.matter);
+    if (line) data[key] = line[1];
+  }
+  return data;
+}
+

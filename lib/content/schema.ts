@@ -20,7 +20,14 @@ export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as Collection[];
 
 const isoDate = z.preprocess(
   (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString().slice(0, 10) : v),
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD").refine((s) => !Number.isNaN(Date.parse(s)), "is not a real date"),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
+    // Date.parse takes "2024-02-30" (as 1 March): a real day reads back as itself.
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, "is not a real date"),
 );
 const shortList = (max: number, item: z.ZodString) => z.array(item).max(max, `at most ${max} entries`);
 
