@@ -72,9 +72,11 @@ if (runtimeUrl && bakedUrl && runtimeUrl !== bakedUrl) {
 // answers and twins follow the request's host. Say so, since that address may not be this one.
 if (!runtimeUrl && bakedUrl) {
   process.env.SITE_BUILT_URL = bakedUrl;
+  const local = /^https?:\/\/(localhost|127\.|\[::1\])/.test(bakedUrl);
   console.log(
     `> SITE_URL is not set: pages name ${bakedUrl} (the build's address) in canonical links, share cards and the sitemap;` +
-      ` the API and Markdown twins use each request's host. For a public site, build and start with SITE_URL=https://…`,
+      ` the API and Markdown twins use each request's host. ` +
+      (local ? "For a public site, build and start with SITE_URL=https://…" : `Start with SITE_URL=${bakedUrl} to use it everywhere.`),
   );
 }
 
