@@ -45,7 +45,7 @@ export interface StageReport {
 }
 
 /** Bump when a stage's output format changes, so caches built by older code are not reused. */
-const BUILD_VERSION = "10";
+const BUILD_VERSION = "11";
 type CacheEntry = { hash: string; version: string; doc?: Doc };
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
 const exists = (f: string) =>
