@@ -7,6 +7,8 @@ describe("photo display helpers", () => {
     expect(photoTitle({ stem: "demo-01-harbour-dusk", alt: "Demo image: a harbour at dusk, cranes against an orange sky." })).toBe("A harbour at dusk");
     expect(photoTitle({ stem: "demo-01-harbour-dusk", alt: null })).toBe("Harbour dusk");
     expect(photoTitle({ stem: "DSCF0042", alt: "" })).toBe("DSCF0042");
+    expect(photoTitle({ stem: "2025-05-04-red-hook-pier", alt: null })).toBe("Red hook pier");
+    expect(photoTitle({ stem: "20250504_red-hook-pier", alt: null })).toBe("Red hook pier");
   });
 
   it("shows each value once: ISO and exposure compensation stay on the recipe card when it has them", () => {

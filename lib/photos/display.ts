@@ -45,6 +45,8 @@ export function photoTitle(photo: Pick<PhotoEntry, "stem" | "alt">): string {
   if (clause.length >= 3 && clause.length <= 70) return capitalise(clause);
   const words = photo.stem
     .replace(/^(demo|img|dscf?|photo)[-_]?/i, "")
+    // A date first, as photos/README.md suggests naming files ("2025-05-04-red-hook-pier"): the page shows the date anyway.
+    .replace(/^\d{4}[-_]?\d{2}[-_]?\d{2}[-_]/, "")
     .replace(/^\d+[-_]/, "")
     .replace(/[-_]+/g, " ")
     .trim();
