@@ -35,6 +35,7 @@ beforeAll(async () => {
   await writeFile(path.join(photosDir, "truncated.jpg"), canon.subarray(0, Math.floor(canon.length * 0.4)));
   await writeFile(path.join(photosDir, "not-a-photo.jpg"), "this is text, not a JPEG");
   await writeFile(path.join(photosDir, "fuji-x-t50-reala-ace.txt"), "Test caption: a harbour in Reala Ace.\n");
+  await writeFile(path.join(photosDir, "renamed-away.txt"), "A caption whose photo is gone.\n");
   report = await buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos", log: (l) => logs.push(l) });
   manifest = JSON.parse(await readFile(path.join(outDir, "photos.json"), "utf8")) as PhotoManifestFile;
 }, 180_000);
@@ -114,6 +115,10 @@ describe("photo build", () => {
     }
     const metadata = JSON.stringify(manifest.photos.map((p) => p.metadata));
     expect(metadata).not.toMatch(/gps|serial|artist|copyright|owner|software/i);
+  });
+
+  it("says so when a caption has no photo (renamed or removed)", () => {
+    expect(logs).toContain("  photos/renamed-away.txt: caption: no photo named renamed-away.jpg goes with it; not used");
   });
 
   it("reads the caption sidecar; a photo without one has alt null", () => {

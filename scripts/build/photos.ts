@@ -48,7 +48,12 @@ const exists = (f: string) =>
 export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildReport> {
   const started = performance.now();
   const log = opts.log ?? (() => {});
-  const names = (await readdir(opts.photosDir).catch(() => [] as string[])).filter((n) => /\.jpe?g$/i.test(n)).sort();
+  const files = await readdir(opts.photosDir).catch(() => [] as string[]);
+  const names = files.filter((n) => /\.jpe?g$/i.test(n)).sort();
+  // A caption whose photo was renamed or removed would be lost without a word.
+  const stems = new Set(names.map((n) => n.replace(/\.jpe?g$/i, "")));
+  for (const orphan of files.filter((n) => n.endsWith(".txt") && !stems.has(n.slice(0, -4))).sort())
+    log(`  photos/${orphan}: caption: no photo named ${orphan.slice(0, -4)}.jpg goes with it; not used`);
   const cacheFile = path.join(opts.outDir, "cache", "photos.json");
   const cache = JSON.parse(await readFile(cacheFile, "utf8").catch(() => "{}")) as Cache;
   const next: Cache = {};
