@@ -206,6 +206,16 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       "content/pages/writing.md: file name: /writing is a route of the site",
     ],
     ["pages/broken.md", "---\ntitle: [unclosed\n---\nBody.", "content/pages/broken.md: front matter:"],
+    [
+      "pages/colon.md",
+      "---\ntitle: Keeping a starter: the cold flat edition\ndescription: A page whose title has a colon and no quotes around it at all.\n---\nBody.",
+      'content/pages/colon.md: front matter: incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line at line 2, column 25 (a value containing ": " needs quotes',
+    ],
+    [
+      "pages/tag-string.md",
+      "---\ntitle: Tags as a string\ndescription: A page whose tags are written as one string, not as a list of tags.\ntags: baking, sourdough\n---\nBody.",
+      "content/pages/tag-string.md: tags: must be a list, e.g. [one, two]",
+    ],
     // YAML reads an unquoted date as a Date and rolls an impossible one over (2024-13-45 → 14 February 2025).
     [
       "writing/rolled-date.md",
@@ -234,6 +244,8 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       );
       expect(err).toBeInstanceOf(ContentError);
       expect((err as ContentError).problems.join("\n")).toContain(message);
+      // One problem per field: no check of a field's length on a value of the wrong type.
+      expect((err as ContentError).problems.join("\n")).not.toContain("at most 8 entries");
       expect(await read("corpus.json")).toBe(before);
     } finally {
       await rm(target);

@@ -71,13 +71,27 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
   try {
     parsed = matter(file.raw);
   } catch (err) {
-    return { problems: [`${where}: front matter: ${(err as Error).message.split("\n")[0]}`] };
+    // The YAML parser's first line ends where its excerpt of the file begins; the two usual causes follow it.
+    const reason = (err as Error).message.split("\n")[0].replace(/:\s*$/, "");
+    return {
+      problems: [`${where}: front matter: ${reason} (a value containing ": " needs quotes; the front matter ends with a line of ---)`],
+    };
   }
   const fm = frontMatterSchema.safeParse(asWritten(parsed));
   if (!fm.success) {
+    // A field of the wrong type gets that one problem: zod also runs its other checks on it
+    // ("tags: a, b" as a string would add "at most 8 entries", counting characters).
+    const wrongType = new Set(fm.error.issues.filter((i) => i.code === "invalid_type").map((i) => i.path.join(".")));
     for (const issue of fm.error.issues) {
+      if (issue.code !== "invalid_type" && wrongType.has(issue.path.join("."))) continue;
       const field = issue.path.join(".") || "front matter";
-      const reason = isMissing(issue) ? "is required" : issue.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}` : issue.message;
+      const reason = isMissing(issue)
+        ? "is required"
+        : issue.code === "unrecognized_keys"
+          ? `unknown field(s) ${issue.keys.join(", ")}`
+          : issue.code === "invalid_type" && issue.expected === "array"
+            ? "must be a list, e.g. [one, two]"
+            : issue.message;
       problems.push(`${where}: ${field}: ${reason}`);
     }
     return { problems };
