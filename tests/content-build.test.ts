@@ -211,6 +211,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       "---\ntitle: Keeping a starter: the cold flat edition\ndescription: A page whose title has a colon and no quotes around it at all.\n---\nBody.",
       'content/pages/colon.md: front matter: incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line at line 2, column 25 (a value containing ": " needs quotes',
     ],
+    ["pages/bare.md", "# Just a heading\n\nA page written without any front matter.\n", "content/pages/bare.md: front matter: is missing"],
     [
       "pages/tag-string.md",
       "---\ntitle: Tags as a string\ndescription: A page whose tags are written as one string, not as a list of tags.\ntags: baking, sourdough\n---\nBody.",

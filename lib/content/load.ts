@@ -67,6 +67,8 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
   const problems: string[] = [];
   if (file.unreadable) return { problems: [`${where}: ${file.unreadable}`] };
   if (!SLUG.test(slug)) problems.push(`${where}: file name: must be lowercase words joined by hyphens`);
+  if (!file.raw.startsWith("---"))
+    return { problems: [`${where}: front matter: is missing (the file starts with a line of ---, then title, description…; see content/README.md)`] };
   let parsed: matter.GrayMatterFile<string>;
   try {
     parsed = matter(file.raw);
