@@ -159,8 +159,8 @@ export function galleryFilters(get: (name: keyof GalleryFilters) => string | str
   return { camera: one(get("camera")), film: one(get("film")), recipe: one(get("recipe")) };
 }
 
-/** The gallery's photos under its filters, in gallery order (as many as there are, up to 100). */
+/** The gallery's photos under its filters, in gallery order: all of them (the API pages; the gallery and its twin do not). */
 export function galleryPhotos(index: Indexed[], filters: GalleryFilters): PhotoQueryResult {
-  return queryPhotos(index, { ...filters, limit: 100, offset: 0 });
+  return queryPhotos(index, { ...filters, limit: Math.max(1, index.length), offset: 0 });
 }
 
