@@ -211,6 +211,11 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       "---\ntitle: Keeping a starter: the cold flat edition\ndescription: A page whose title has a colon and no quotes around it at all.\n---\nBody.",
       'content/pages/colon.md: front matter: incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line at line 2, column 25 (a value containing ": " needs quotes',
     ],
+    [
+      "writing/quoted-key.md",
+      '---\ntitle: Quoted key\ndescription: A post whose date key is quoted and whose date has a thirteenth month.\n"date": 2024-13-45\n---\nBody.',
+      "content/writing/quoted-key.md: date: is not a real date",
+    ],
     ["pages/bare.md", "# Just a heading\n\nA page written without any front matter.\n", "content/pages/bare.md: front matter: is missing"],
     [
       "pages/tag-string.md",
@@ -327,6 +332,24 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       );
     } finally {
       await writeFile(file, good);
+    }
+  });
+
+  it("a timestamp stands for its day, and hidden files (macOS's ._ resource forks) are not content", async () => {
+    const post = path.join(contentDir, "writing", "timestamped.md");
+    const fork = path.join(contentDir, "writing", "._timestamped.md");
+    await writeFile(
+      post,
+      "---\ntitle: Timestamped\ndescription: A post dated with a full timestamp, which stands for its day.\ndate: 2024-05-01T10:00:00Z\n---\nBody.\n",
+    );
+    await writeFile(fork, Buffer.from([0x00, 0x05, 0x16, 0x07, 0xff, 0xfe]));
+    try {
+      await buildSite({ contentDir, outDir, publicDir, pdf: false });
+      const corpus = JSON.parse(await read("corpus.json")) as { docs: { url: string; date?: string }[] };
+      expect(corpus.docs.find((d) => d.url === "/writing/timestamped")?.date).toBe("2024-05-01");
+    } finally {
+      await rm(post);
+      await rm(fork);
     }
   });
 

@@ -36,6 +36,8 @@ beforeAll(async () => {
   await writeFile(path.join(photosDir, "not-a-photo.jpg"), "this is text, not a JPEG");
   await writeFile(path.join(photosDir, "fuji-x-t50-reala-ace.txt"), "Test caption: a harbour in Reala Ace.\n");
   await writeFile(path.join(photosDir, "renamed-away.txt"), "A caption whose photo is gone.\n");
+  // macOS's resource fork beside a photo copied from an exFAT card: not a photo, not a problem.
+  await writeFile(path.join(photosDir, "._canon-eos-1300d.jpg"), Buffer.from([0x00, 0x05, 0x16, 0x07]));
   report = await buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos", log: (l) => logs.push(l) });
   manifest = JSON.parse(await readFile(path.join(outDir, "photos.json"), "utf8")) as PhotoManifestFile;
 }, 180_000);

@@ -36,7 +36,8 @@ export async function readSources(contentDir: string): Promise<SourceFile[]> {
       if (err.code === "ENOENT") return [] as string[];
       throw err;
     });
-    for (const name of names.filter((n) => /\.(md|markdown|mdx)$/i.test(n)).sort()) {
+    // Hidden files ("._post.md", macOS's resource forks on exFAT and in archives) are not content.
+    for (const name of names.filter((n) => !n.startsWith(".") && /\.(md|markdown|mdx)$/i.test(n)).sort()) {
       const bytes = await readFile(path.join(dir, name));
       const hash = createHash("sha256").update(bytes).digest("hex");
       const relPath = `${collection}/${name}`;
@@ -67,8 +68,10 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
   const problems: string[] = [];
   if (file.unreadable) return { problems: [`${where}: ${file.unreadable}`] };
   if (!SLUG.test(slug)) problems.push(`${where}: file name: must be lowercase words joined by hyphens`);
-  if (!file.raw.startsWith("---"))
-    return { problems: [`${where}: front matter: is missing (the file starts with a line of ---, then title, description…; see content/README.md)`] };
+  if (!file.raw.startsWith("---")) {
+    problems.push(`${where}: front matter: is missing (the file starts with a line of ---, then title, description…; see content/README.md)`);
+    return { problems };
+  }
   let parsed: matter.GrayMatterFile<string>;
   try {
     parsed = matter(file.raw);
@@ -152,8 +155,9 @@ function asWritten(parsed: matter.GrayMatterFile<string>): Record<string, unknow
   const data: Record<string, unknown> = { ...parsed.data };
   for (const key of ["date", "updated"]) {
     if (!(data[key] instanceof Date)) continue;
-    const line = new RegExp(`^${key}:[ \\t]*['"]?([^'"\\s#]+)`, "m").exec(parsed.matter);
-    if (line) data[key] = line[1];
+    const line = new RegExp(`^['"]?${key}['"]?[ \\t]*:[ \\t]*['"]?([^'"\\s#]+)`, "m").exec(parsed.matter);
+    // A full timestamp (2024-05-01T10:00:00Z) stands for its day, as it always has.
+    if (line) data[key] = /^\d{4}-\d{2}-\d{2}[Tt]/.test(line[1]) ? line[1].slice(0, 10) : line[1];
   }
   return data;
 }

@@ -49,10 +49,11 @@ export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildRe
   const started = performance.now();
   const log = opts.log ?? (() => {});
   const files = await readdir(opts.photosDir).catch(() => [] as string[]);
-  const names = files.filter((n) => /\.jpe?g$/i.test(n)).sort();
+  // Hidden files (macOS leaves "._DSCF1234.JPG" beside each photo on exFAT and in archives) are not photos.
+  const names = files.filter((n) => !n.startsWith(".") && /\.jpe?g$/i.test(n)).sort();
   // A caption whose photo was renamed or removed would be lost without a word.
   const stems = new Set(names.map((n) => n.replace(/\.jpe?g$/i, "")));
-  for (const orphan of files.filter((n) => n.endsWith(".txt") && !stems.has(n.slice(0, -4))).sort())
+  for (const orphan of files.filter((n) => !n.startsWith(".") && n.endsWith(".txt") && !stems.has(n.slice(0, -4))).sort())
     log(`  photos/${orphan}: caption: no photo named ${orphan.slice(0, -4)}.jpg goes with it; not used`);
   const cacheFile = path.join(opts.outDir, "cache", "photos.json");
   const cache = JSON.parse(await readFile(cacheFile, "utf8").catch(() => "{}")) as Cache;
