@@ -21,7 +21,8 @@ const resume = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "..", "
 const squash = (s: string) => s.replace(/[\s\-‐*_>#]+/g, "").toLowerCase();
 
 function expected(): string[] {
-  const out = [resume.basics!.name!, resume.basics!.label!, ...resumeContact(resume).map((c) => c.value)];
+  const b = resume.basics!;
+  const out = [b.name!, b.label!, ...(b.summary ? [b.summary] : []), ...resumeContact(resume).map((c) => c.value)];
   for (const section of resumeSections(resume)) {
     out.push(section.heading);
     for (const e of section.entries) {
@@ -48,7 +49,30 @@ async function renditions(): Promise<Record<string, string>> {
   }
 }
 
+/** The section each part of JSON Resume is shown under; a part with entries and no section here is rendered nowhere. */
+const SECTION_OF: Record<string, string> = {
+  work: "Experience",
+  projects: "Projects",
+  education: "Education",
+  skills: "Skills",
+  languages: "Languages",
+  interests: "Interests",
+};
+
 describe("the resume's three renditions", () => {
+  it("leave out no part of resume.json that has content", () => {
+    const headings = resumeSections(resume).map((s) => s.heading);
+    for (const [key, value] of Object.entries(resume)) {
+      if (key === "basics" || key === "$schema" || key === "meta" || (Array.isArray(value) && value.length === 0)) continue;
+      expect(SECTION_OF[key], `resume.json's "${key}" is shown nowhere`).toBeDefined();
+      expect(headings).toContain(SECTION_OF[key]);
+    }
+    const b = resume.basics!;
+    const contact = resumeContact(resume).map((c) => c.value);
+    for (const p of b.profiles ?? []) expect(contact).toContain(p.url);
+    if (b.email) expect(contact).toContain(b.email);
+  });
+
   it("each holds every section, entry, text, highlight and date range of resume.json", async () => {
     const all = await renditions();
     const want = expected();

@@ -58,8 +58,8 @@ export default function ResumePage() {
           <h2 id={`resume-${section.heading.toLowerCase()}`}>{section.heading}</h2>
           {section.compact ? (
             <ul>
-              {section.entries.map((e) => (
-                <li key={e.title}>
+              {section.entries.map((e, i) => (
+                <li key={`${i}-${e.title}`}>
                   <strong>{e.title}</strong>
                   {e.text ? `: ${e.text}` : null}
                   {e.dates ? (
@@ -72,8 +72,8 @@ export default function ResumePage() {
               ))}
             </ul>
           ) : (
-            section.entries.map((e) => (
-              <section key={e.title}>
+            section.entries.map((e, i) => (
+              <section key={`${i}-${e.title}`}>
                 <h3>{e.title}</h3>
                 {e.dates ? (
                   <p className="meta-line">

@@ -4,7 +4,15 @@ import resumeSchema from "@jsonresume/schema/schema.json";
 import { readableMonth } from "@/lib/core/dates";
 
 export type Resume = Record<string, unknown> & {
-  basics?: { name?: string; label?: string; email?: string; url?: string; summary?: string; location?: Record<string, string> };
+  basics?: {
+    name?: string;
+    label?: string;
+    email?: string;
+    url?: string;
+    summary?: string;
+    location?: Record<string, string>;
+    profiles?: { network?: string; username?: string; url?: string }[];
+  };
   work?: { name: string; position?: string; startDate?: string; endDate?: string; summary?: string; highlights?: string[]; url?: string }[];
   education?: { institution: string; area?: string; studyType?: string; startDate?: string; endDate?: string }[];
   skills?: { name: string; level?: string; keywords?: string[] }[];
@@ -130,6 +138,7 @@ export function resumeContact(r: Resume): { label: string; value: string; href?:
   if (b.url) out.push({ label: "Web", value: b.url, href: b.url });
   const place = b.location ? [b.location.city, b.location.region, b.location.countryCode].filter(Boolean).join(", ") : "";
   if (place) out.push({ label: "Location", value: place });
+  for (const p of b.profiles ?? []) if (p.url) out.push({ label: p.network || "Profile", value: p.url, href: p.url });
   return out;
 }
 
