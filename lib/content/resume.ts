@@ -87,13 +87,15 @@ export interface ResumeSection {
  */
 export function resumeSections(r: Resume): ResumeSection[] {
   const joined = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(", ");
+  // An entry with no dates shows none (a range with no start and no end would read "present").
+  const dated = (start?: string, end?: string): ResumeDates | undefined => (start || end ? { start, end } : undefined);
   const sections: ResumeSection[] = [
     {
       heading: "Experience",
       compact: false,
       entries: (r.work ?? []).map((w) => ({
         title: joined(w.position, w.name),
-        dates: { start: w.startDate, end: w.endDate },
+        dates: dated(w.startDate, w.endDate),
         text: w.summary,
         bullets: w.highlights,
       })),
@@ -103,7 +105,7 @@ export function resumeSections(r: Resume): ResumeSection[] {
       compact: false,
       entries: (r.projects ?? []).map((p) => ({
         title: p.name,
-        dates: p.startDate ? { start: p.startDate, end: p.endDate } : undefined,
+        dates: dated(p.startDate, p.endDate),
         text: p.description,
         bullets: p.highlights,
       })),
@@ -111,7 +113,7 @@ export function resumeSections(r: Resume): ResumeSection[] {
     {
       heading: "Education",
       compact: true,
-      entries: (r.education ?? []).map((e) => ({ title: joined(e.studyType, e.area, e.institution), dates: { start: e.startDate, end: e.endDate } })),
+      entries: (r.education ?? []).map((e) => ({ title: joined(e.studyType, e.area, e.institution), dates: dated(e.startDate, e.endDate) })),
     },
     {
       heading: "Skills",
