@@ -52,7 +52,8 @@ export const jsonFeed = defineEndpoint({
   outputDescription: "The feed.",
   errors: [missing],
   // Frozen: every request gets this same object (perBase), which nothing may change.
-  run: (_input, { base }) => perBase("feed-json", base, (b) => deepFreeze(JSON.parse(artifact("feed.json", b)) as z.input<typeof JsonFeedSchema>)),
+  run: (_input, { base }) =>
+    perBase("feed-json", base, (b) => deepFreeze(JSON.parse(artifact("feed.json", b)) as z.input<typeof JsonFeedSchema>)),
   http: { path: "/feed.json", media: "application/feed+json; charset=utf-8", cache: { maxAge: 600, staleWhileRevalidate: 3600 } },
   mcp: { description: "The latest writing and garage notes (JSON Feed 1.1), newest first." },
 });

@@ -20,7 +20,11 @@ const stamp = (date: string) => `${date}T12:00:00Z`;
  */
 export function atomFeed(docs: Doc[]): string {
   const entries = feedEntries(docs);
-  const updated = entries.map((d) => d.updated ?? d.date!).sort().at(-1) ?? "2000-01-01";
+  const updated =
+    entries
+      .map((d) => d.updated ?? d.date!)
+      .sort()
+      .at(-1) ?? "2000-01-01";
   const body = entries
     .map(
       (d) => `  <entry>

@@ -52,7 +52,13 @@ export async function readSources(contentDir: string): Promise<SourceFile[]> {
       } catch {
         // Decoded leniently, every byte that is not UTF-8 would be published as U+FFFD.
         const line = bytes.toString("utf8").split("\uFFFD")[0].split("\n").length;
-        files.push({ collection, relPath, raw: "", hash, unreadable: `file: is not UTF-8 text (first bad byte on line ${line}); save it as UTF-8` });
+        files.push({
+          collection,
+          relPath,
+          raw: "",
+          hash,
+          unreadable: `file: is not UTF-8 text (first bad byte on line ${line}); save it as UTF-8`,
+        });
         continue;
       }
       files.push({ collection, relPath, raw, hash });
@@ -69,7 +75,9 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
   if (file.unreadable) return { problems: [`${where}: ${file.unreadable}`] };
   if (!SLUG.test(slug)) problems.push(`${where}: file name: must be lowercase words joined by hyphens`);
   if (!file.raw.startsWith("---")) {
-    problems.push(`${where}: front matter: is missing (the file starts with a line of ---, then title, description…; see content/README.md)`);
+    problems.push(
+      `${where}: front matter: is missing (the file starts with a line of ---, then title, description…; see content/README.md)`,
+    );
     return { problems };
   }
   let parsed: matter.GrayMatterFile<string>;
@@ -161,4 +169,3 @@ function asWritten(parsed: matter.GrayMatterFile<string>): Record<string, unknow
   }
   return data;
 }
-

@@ -4,7 +4,9 @@ import { standingDocs, twinHead } from "./standing";
 
 describe("renderMarkdown's plain text", () => {
   it("reads a table as one sentence per row", async () => {
-    const { text } = await renderMarkdown("| category | item | notes |\n|---|---|---|\n| laptop | 14-inch laptop | three years old |\n| mouse | wired |  |\n");
+    const { text } = await renderMarkdown(
+      "| category | item | notes |\n|---|---|---|\n| laptop | 14-inch laptop | three years old |\n| mouse | wired |  |\n",
+    );
     expect(text).toBe("category: item; notes. laptop: 14-inch laptop; three years old. mouse: wired.");
   });
 
@@ -22,10 +24,17 @@ describe("standing pages", () => {
         title: "Harbour at dusk",
         description: "Cranes against an orange sky.",
         aliases: ["dock picture"],
-        markdown: "# Harbour at dusk\n\n> Cranes against an orange sky.\n\nSee {{base}}/openapi.json\n\n## Recipe\n\n| Setting | Value |\n|---|---|\n| Film Simulation | Classic Chrome |\n",
+        markdown:
+          "# Harbour at dusk\n\n> Cranes against an orange sky.\n\nSee {{base}}/openapi.json\n\n## Recipe\n\n| Setting | Value |\n|---|---|\n| Film Simulation | Classic Chrome |\n",
       },
     ]);
-    expect(doc).toMatchObject({ url: "/photos/x", kind: "page", collection: "pages", aliases: ["dock picture"], source: "generated:/photos/x" });
+    expect(doc).toMatchObject({
+      url: "/photos/x",
+      kind: "page",
+      collection: "pages",
+      aliases: ["dock picture"],
+      source: "generated:/photos/x",
+    });
     expect(doc.text).toBe("See /openapi.json\n\nRecipe\n\nSetting: Value. Film Simulation: Classic Chrome.");
     expect(doc.headings.map((h) => h.text)).toEqual(["Recipe"]);
   });

@@ -5,7 +5,11 @@ const base: Resume = { basics: { name: "Ada Example", label: "Engineer" } };
 
 describe("resumeSections", () => {
   it("gives an entry without dates no range (it would read 'present')", () => {
-    const r: Resume = { ...base, education: [{ institution: "Night school", area: "Welding" }], work: [{ name: "Shop", position: "Hand" }] };
+    const r: Resume = {
+      ...base,
+      education: [{ institution: "Night school", area: "Welding" }],
+      work: [{ name: "Shop", position: "Hand" }],
+    };
     const sections = resumeSections(r);
     for (const s of sections) for (const e of s.entries) expect(e.dates).toBeUndefined();
     expect(resumeMarkdown(r)).not.toContain("present");
@@ -14,7 +18,7 @@ describe("resumeSections", () => {
   it("writes ranges as a reader does, an open one as 'present'", () => {
     expect(resumeDateRange({ start: "2021-03" })).toBe("March 2021 – present");
     expect(resumeDateRange({ start: "2014-03", end: "2019-04" })).toBe("March 2014 – April 2019");
-    expect(resumeDateRange({ start: "2007" , end: "2011-05-31" })).toBe("2007 – May 2011");
+    expect(resumeDateRange({ start: "2007", end: "2011-05-31" })).toBe("2007 – May 2011");
   });
 
   it("leaves out sections with no entries, in reading order otherwise", () => {

@@ -113,7 +113,10 @@ export function resumeSections(r: Resume): ResumeSection[] {
     {
       heading: "Education",
       compact: true,
-      entries: (r.education ?? []).map((e) => ({ title: joined(e.studyType, e.area, e.institution), dates: dated(e.startDate, e.endDate) })),
+      entries: (r.education ?? []).map((e) => ({
+        title: joined(e.studyType, e.area, e.institution),
+        dates: dated(e.startDate, e.endDate),
+      })),
     },
     {
       heading: "Skills",

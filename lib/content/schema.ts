@@ -41,7 +41,10 @@ export const frontMatterSchema = z
     questions: shortList(8, z.string().trim().min(8).max(200)).default([]),
     aliases: shortList(8, z.string().trim().min(2).max(80)).default([]),
     order: z.number().int().optional(),
-    endpoint: z.string().regex(/^\/[\w./-]*$/, "must be a site path").optional(),
+    endpoint: z
+      .string()
+      .regex(/^\/[\w./-]*$/, "must be a site path")
+      .optional(),
     draft: z.boolean().default(false),
     demo: z.boolean().default(false),
   })

@@ -34,7 +34,12 @@ export const INDEX_INTROS: Record<Exclude<Collection, "pages">, string> = {
 };
 
 export function homeTwin(docs: Doc[]): string {
-  const by = (c: Collection, n = Infinity) => docs.filter((d) => d.collection === c).slice(0, n).map(item).join("\n");
+  const by = (c: Collection, n = Infinity) =>
+    docs
+      .filter((d) => d.collection === c)
+      .slice(0, n)
+      .map(item)
+      .join("\n");
   return [
     `# ${siteConfig.name}`,
     "",
@@ -64,7 +69,8 @@ export function homeTwin(docs: Doc[]): string {
 
 export function generatedTwins(docs: Doc[]): Record<string, string> {
   const twins: Record<string, string> = { "/": homeTwin(docs) };
-  for (const c of ["writing", "garage", "documents", "utilities"] as const) twins[COLLECTIONS[c].base] = indexTwin(c, docs, INDEX_INTROS[c]);
+  for (const c of ["writing", "garage", "documents", "utilities"] as const)
+    twins[COLLECTIONS[c].base] = indexTwin(c, docs, INDEX_INTROS[c]);
   for (const d of docs) twins[d.url] = docTwin(d);
   return twins;
 }

@@ -4,7 +4,9 @@ import type { PhotoMetadata } from "./schema";
 
 describe("photo display helpers", () => {
   it("titles a photo from its caption's first clause, else from its file name", () => {
-    expect(photoTitle({ stem: "demo-01-harbour-dusk", alt: "Demo image: a harbour at dusk, cranes against an orange sky." })).toBe("A harbour at dusk");
+    expect(photoTitle({ stem: "demo-01-harbour-dusk", alt: "Demo image: a harbour at dusk, cranes against an orange sky." })).toBe(
+      "A harbour at dusk",
+    );
     expect(photoTitle({ stem: "demo-01-harbour-dusk", alt: null })).toBe("Harbour dusk");
     expect(photoTitle({ stem: "DSCF0042", alt: "" })).toBe("DSCF0042");
     expect(photoTitle({ stem: "2025-05-04-red-hook-pier", alt: null })).toBe("Red hook pier");
@@ -12,9 +14,18 @@ describe("photo display helpers", () => {
   });
 
   it("shows each value once: ISO and exposure compensation stay on the recipe card when it has them", () => {
-    const m = { camera: "X100VI", iso: 400, ev: 0.33, recipe: { ISO: "400", "Exposure Compensation": "+0.33" } } as unknown as PhotoMetadata;
+    const m = {
+      camera: "X100VI",
+      iso: 400,
+      ev: 0.33,
+      recipe: { ISO: "400", "Exposure Compensation": "+0.33" },
+    } as unknown as PhotoMetadata;
     expect(exposureRows(m).map(([k]) => k)).toEqual(["Camera"]);
-    expect(exposureRows({ ...m, recipe: null } as unknown as PhotoMetadata).map(([k]) => k)).toEqual(["Camera", "ISO", "Exposure compensation"]);
+    expect(exposureRows({ ...m, recipe: null } as unknown as PhotoMetadata).map(([k]) => k)).toEqual([
+      "Camera",
+      "ISO",
+      "Exposure compensation",
+    ]);
   });
 
   it("reads the EXIF date as a day a visitor reads, and finds the neighbours in gallery order", () => {

@@ -41,7 +41,11 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  */
 export function photoTitle(photo: Pick<PhotoEntry, "stem" | "alt">): string {
   const caption = (photo.alt ?? "").replace(/^[^:]{1,24}:\s*/, "").trim();
-  const clause = caption.split(/[,;.!?—–]\s/)[0]?.replace(/[.!?]$/, "").trim() ?? "";
+  const clause =
+    caption
+      .split(/[,;.!?—–]\s/)[0]
+      ?.replace(/[.!?]$/, "")
+      .trim() ?? "";
   if (clause.length >= 3 && clause.length <= 70) return capitalise(clause);
   const words = photo.stem
     .replace(/^(demo|img|dscf?|photo)[-_]?/i, "")

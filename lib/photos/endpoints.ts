@@ -44,7 +44,10 @@ const day = (name: string, description: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date written YYYY-MM-DD`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), `${name} is not a real date`)
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      `${name} is not a real date`,
+    )
     .meta({ description, format: "date" })
     .optional();
 
@@ -54,7 +57,15 @@ const PhotoQuerySchema = named(
     total: z.int().min(0).meta({ description: "Matching photos" }),
     photos: z.array(PhotoSchema),
     query: z
-      .object({ q: z.string(), camera: z.string(), lens: z.string(), film: z.string(), recipe: z.string(), from: z.string(), to: z.string() })
+      .object({
+        q: z.string(),
+        camera: z.string(),
+        lens: z.string(),
+        film: z.string(),
+        recipe: z.string(),
+        from: z.string(),
+        to: z.string(),
+      })
       .meta({ description: "The normalized filters; an empty string when absent" }),
     ranking: z.object({
       mode: z.enum(["filters-only", "no-terms", "all-terms", "partial", "no-match"]),

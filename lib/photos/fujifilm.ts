@@ -55,12 +55,7 @@ export function decodeFujifilmMakerNote(bytes: Uint8Array): Map<number, FujiValu
   return tags;
 }
 
-function readEntry(
-  view: DataView,
-  entry: number,
-  tag: number,
-  fits: (at: number, size: number) => boolean,
-): FujiValue | undefined {
+function readEntry(view: DataView, entry: number, tag: number, fits: (at: number, size: number) => boolean): FujiValue | undefined {
   const type = view.getUint16(entry + 2, true);
   const count = view.getUint32(entry + 4, true);
   const size = TYPE_SIZE[type];

@@ -23,7 +23,9 @@ interface Expected {
   [printed: string]: unknown;
 }
 const EXPECTED = JSON.parse(readFileSync(path.join(FIXTURES, "expected-exiftool.json"), "utf8")) as Record<string, Expected>;
-const FILES = readdirSync(FIXTURES).filter((f) => f.endsWith(".jpg")).sort();
+const FILES = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith(".jpg"))
+  .sort();
 const bytesOf = (file: string) => readFileSync(path.join(FIXTURES, file));
 
 const results = new Map<string, Awaited<ReturnType<typeof readPhotoMetadata>>>();
@@ -81,7 +83,7 @@ it("finds all 12 fixtures, each with ground truth", () => {
 
 const signedText = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `${n}` : "0");
 const num = (n: Numeric, tag: string) => n[tag] as number | undefined;
-const orNull = <T,>(v: T | undefined) => (v === undefined ? null : v);
+const orNull = <T>(v: T | undefined) => (v === undefined ? null : v);
 
 const FILM_MODE: Record<number, string> = {
   0: "Provia/Standard",
@@ -117,7 +119,10 @@ function expectedWbShift(n: Numeric): string | null {
 
 /** Our Fujifilm fields ← exiftool FujiFilm tags (`_numeric`). */
 const FUJI_FIELDS: Record<(typeof FUJI_ONLY)[number], { tag: string; expected: (n: Numeric) => unknown }> = {
-  film: { tag: "FilmMode / Saturation (B&W wins)", expected: (n) => pick(BW_SATURATION, num(n, "Saturation")) ?? pick(FILM_MODE, num(n, "FilmMode")) },
+  film: {
+    tag: "FilmMode / Saturation (B&W wins)",
+    expected: (n) => pick(BW_SATURATION, num(n, "Saturation")) ?? pick(FILM_MODE, num(n, "FilmMode")),
+  },
   saturation: { tag: "Saturation", expected: (n) => (num(n, "Saturation")! in BW_SATURATION ? null : pick(COLOR, num(n, "Saturation"))) },
   dr: { tag: "DRangePriority / DynamicRangeSetting + Development/AutoDynamicRange", expected: (n) => expectedDr(n).dr },
   dr_value: { tag: "DevelopmentDynamicRange / AutoDynamicRange", expected: (n) => expectedDr(n).dr_value },
@@ -155,8 +160,14 @@ const STANDARD_FIELDS: Partial<Record<(typeof STANDARD)[number], { tag: string; 
   iso: { tag: "ISO", expected: (n) => orNull(num(n, "ISO")) },
   ev: { tag: "ExposureCompensation", expected: (n) => orNull(num(n, "ExposureCompensation")) },
   date: { tag: "DateTimeOriginal", expected: (n) => orNull(n.DateTimeOriginal) },
-  width: { tag: "ImageWidth (File), swapped for Orientation 5–8", expected: (n) => (num(n, "Orientation")! >= 5 ? n.ImageHeight : n.ImageWidth) },
-  height: { tag: "ImageHeight (File), swapped for Orientation 5–8", expected: (n) => (num(n, "Orientation")! >= 5 ? n.ImageWidth : n.ImageHeight) },
+  width: {
+    tag: "ImageWidth (File), swapped for Orientation 5–8",
+    expected: (n) => (num(n, "Orientation")! >= 5 ? n.ImageHeight : n.ImageWidth),
+  },
+  height: {
+    tag: "ImageHeight (File), swapped for Orientation 5–8",
+    expected: (n) => (num(n, "Orientation")! >= 5 ? n.ImageWidth : n.ImageHeight),
+  },
 };
 
 /**
@@ -169,20 +180,97 @@ const STANDARD_FIELDS: Partial<Record<(typeof STANDARD)[number], { tag: string; 
  */
 const EXTRA: Record<string, Partial<PhotoMetadata>> = {
   // ColorSpace 1, Flash 16, ExposureProgram 1, MeteringMode 5, WhiteBalance 0, no Sharpness
-  "canon-eos-1300d.jpg": { color_space: "sRGB", flash: "Off, Did not fire", exposure_mode: "Manual", meter: "Multi-segment", white_balance: "Auto", sharpness: null },
+  "canon-eos-1300d.jpg": {
+    color_space: "sRGB",
+    flash: "Off, Did not fire",
+    exposure_mode: "Manual",
+    meter: "Multi-segment",
+    white_balance: "Auto",
+    sharpness: null,
+  },
   // no ExposureProgram: ExposureMode 1 stands in
-  "canon-powershot-sx60-rotated.jpg": { color_space: "sRGB", flash: "Off, Did not fire", exposure_mode: "Manual", meter: "Multi-segment", white_balance: "Auto", sharpness: null },
+  "canon-powershot-sx60-rotated.jpg": {
+    color_space: "sRGB",
+    flash: "Off, Did not fire",
+    exposure_mode: "Manual",
+    meter: "Multi-segment",
+    white_balance: "Auto",
+    sharpness: null,
+  },
   // no ColorSpace; FocusMode 1; no DriveSettings
-  "fuji-x-e2s-velvia.jpg": { color_space: null, flash: "Off, Did not fire", exposure_mode: "Manual", meter: "Multi-segment", focus_mode: "Manual", drive: null },
-  "fuji-x-s10-drange-priority-strong.jpg": { color_space: null, flash: "No Flash", exposure_mode: "Program AE", meter: "Multi-segment", focus_mode: "AF-C", drive: "Single" },
-  "fuji-x-s10-eterna-grain-strong-large-1x1.jpg": { color_space: "sRGB", flash: "Fired", exposure_mode: "Manual", meter: "Multi-segment", focus_mode: "AF-S", drive: "Single" },
-  "fuji-x-t50-acros-red.jpg": { color_space: null, flash: "No Flash", exposure_mode: "Aperture-priority AE", meter: "Multi-segment", focus_mode: "AF-C", drive: "Single" },
-  "fuji-x-t50-clarity-minus5.jpg": { color_space: null, flash: "No Flash", exposure_mode: "Aperture-priority AE", meter: "Multi-segment", focus_mode: "AF-C", drive: "Single" },
-  "fuji-x-t50-reala-ace.jpg": { color_space: null, flash: "No Flash", exposure_mode: "Aperture-priority AE", meter: "Multi-segment", focus_mode: "AF-C", drive: "Single" },
-  "fuji-x100vi-classic-chrome.jpg": { color_space: "sRGB", flash: "No Flash", exposure_mode: "Aperture-priority AE", meter: "Multi-segment", focus_mode: "AF-C", drive: "Single" },
-  "fuji-x100vi-classic-negative.jpg": { color_space: "sRGB", flash: "No Flash", exposure_mode: "Aperture-priority AE", meter: "Multi-segment", focus_mode: "AF-C", drive: "Single" },
+  "fuji-x-e2s-velvia.jpg": {
+    color_space: null,
+    flash: "Off, Did not fire",
+    exposure_mode: "Manual",
+    meter: "Multi-segment",
+    focus_mode: "Manual",
+    drive: null,
+  },
+  "fuji-x-s10-drange-priority-strong.jpg": {
+    color_space: null,
+    flash: "No Flash",
+    exposure_mode: "Program AE",
+    meter: "Multi-segment",
+    focus_mode: "AF-C",
+    drive: "Single",
+  },
+  "fuji-x-s10-eterna-grain-strong-large-1x1.jpg": {
+    color_space: "sRGB",
+    flash: "Fired",
+    exposure_mode: "Manual",
+    meter: "Multi-segment",
+    focus_mode: "AF-S",
+    drive: "Single",
+  },
+  "fuji-x-t50-acros-red.jpg": {
+    color_space: null,
+    flash: "No Flash",
+    exposure_mode: "Aperture-priority AE",
+    meter: "Multi-segment",
+    focus_mode: "AF-C",
+    drive: "Single",
+  },
+  "fuji-x-t50-clarity-minus5.jpg": {
+    color_space: null,
+    flash: "No Flash",
+    exposure_mode: "Aperture-priority AE",
+    meter: "Multi-segment",
+    focus_mode: "AF-C",
+    drive: "Single",
+  },
+  "fuji-x-t50-reala-ace.jpg": {
+    color_space: null,
+    flash: "No Flash",
+    exposure_mode: "Aperture-priority AE",
+    meter: "Multi-segment",
+    focus_mode: "AF-C",
+    drive: "Single",
+  },
+  "fuji-x100vi-classic-chrome.jpg": {
+    color_space: "sRGB",
+    flash: "No Flash",
+    exposure_mode: "Aperture-priority AE",
+    meter: "Multi-segment",
+    focus_mode: "AF-C",
+    drive: "Single",
+  },
+  "fuji-x100vi-classic-negative.jpg": {
+    color_space: "sRGB",
+    flash: "No Flash",
+    exposure_mode: "Aperture-priority AE",
+    meter: "Multi-segment",
+    focus_mode: "AF-C",
+    drive: "Single",
+  },
   // ExposureProgram 2, Sharpness 0
-  "nikon-coolpix-p6000-gps.jpg": { color_space: "sRGB", flash: "Off, Did not fire", exposure_mode: "Program AE", meter: "Multi-segment", white_balance: "Auto", sharpness: "Normal" },
+  "nikon-coolpix-p6000-gps.jpg": {
+    color_space: "sRGB",
+    flash: "Off, Did not fire",
+    exposure_mode: "Program AE",
+    meter: "Multi-segment",
+    white_balance: "Auto",
+    sharpness: "Normal",
+  },
   "no-exif.jpg": { color_space: null, flash: null, exposure_mode: null, meter: null, white_balance: null, sharpness: null },
 };
 
@@ -296,9 +384,25 @@ function forbiddenFromExpected(truth: Expected): string[] {
 
 /** What the file itself holds that must stay private: read with everything switched on. */
 async function privateStringsInFile(file: string): Promise<string[]> {
-  const all = ((await exifr.parse(bytesOf(file), { tiff: true, ifd1: true, xmp: true, iptc: true, makerNote: true, gps: true })) ?? {}) as Record<string, unknown>;
-  const tags = ["Artist", "Copyright", "SerialNumber", "LensSerialNumber", "BodySerialNumber", "OwnerName", "CameraOwnerName", "ImageDescription", "DocumentName", "ProcessingSoftware", "Software"];
-  const values = tags.map((t) => all[t]).filter((v) => v !== undefined).map((v) => String(v).replace(/\0/g, "").trim());
+  const all = ((await exifr.parse(bytesOf(file), { tiff: true, ifd1: true, xmp: true, iptc: true, makerNote: true, gps: true })) ??
+    {}) as Record<string, unknown>;
+  const tags = [
+    "Artist",
+    "Copyright",
+    "SerialNumber",
+    "LensSerialNumber",
+    "BodySerialNumber",
+    "OwnerName",
+    "CameraOwnerName",
+    "ImageDescription",
+    "DocumentName",
+    "ProcessingSoftware",
+    "Software",
+  ];
+  const values = tags
+    .map((t) => all[t])
+    .filter((v) => v !== undefined)
+    .map((v) => String(v).replace(/\0/g, "").trim());
   const note = all.makerNote;
   if (note instanceof Uint8Array && isFujifilmMakerNote(note)) values.push(fujiInternalSerial(note));
   return values.filter((v) => v.length >= 4);
@@ -312,7 +416,10 @@ function fujiInternalSerial(note: Uint8Array): string {
     const entry = ifd + 2 + i * 12;
     if (view.getUint16(entry, true) !== 0x0010) continue;
     const at = view.getUint32(entry + 8, true);
-    return Buffer.from(note.subarray(at, at + view.getUint32(entry + 4, true))).toString("latin1").replace(/\0/g, "").trim();
+    return Buffer.from(note.subarray(at, at + view.getUint32(entry + 4, true)))
+      .toString("latin1")
+      .replace(/\0/g, "")
+      .trim();
   }
   return "";
 }
@@ -345,11 +452,20 @@ describe("special cases", () => {
   it("X-E2S: no clarity, grain or Color Chrome tags → null, and n/a on the card", async () => {
     const { metadata } = await read("fuji-x-e2s-velvia.jpg");
     expect(metadata).toMatchObject({ clarity: null, grain: null, grain_size: null, chrome: null, chrome_blue: null });
-    expect(metadata.recipe).toMatchObject({ Clarity: "n/a", "Grain Effect": "n/a", "Color Chrome Effect": "n/a", "Color Chrome FX Blue": "n/a" });
+    expect(metadata.recipe).toMatchObject({
+      Clarity: "n/a",
+      "Grain Effect": "n/a",
+      "Color Chrome Effect": "n/a",
+      "Color Chrome FX Blue": "n/a",
+    });
   });
 
   it("spot checks: camera names, fixed lens, Acros without Color", async () => {
-    expect((await read("fuji-x100vi-classic-chrome.jpg")).metadata).toMatchObject({ camera: "FUJIFILM X100VI", lens: "Fujinon 23mm f/2", ev: 0.67 });
+    expect((await read("fuji-x100vi-classic-chrome.jpg")).metadata).toMatchObject({
+      camera: "FUJIFILM X100VI",
+      lens: "Fujinon 23mm f/2",
+      ev: 0.67,
+    });
     expect((await read("canon-eos-1300d.jpg")).metadata).toMatchObject({ camera: "Canon EOS 1300D", lens: "EF-S18-55mm f/3.5-5.6 III" });
     expect((await read("nikon-coolpix-p6000-gps.jpg")).metadata).toMatchObject({ camera: "NIKON COOLPIX P6000", lens: null });
     const acros = (await read("fuji-x-t50-acros-red.jpg")).metadata;
@@ -525,7 +641,17 @@ describe("Fujifilm labels", () => {
   });
 
   it("colour steps", () => {
-    expect([0x4e0, 0x4c0, 0x400, 0x180, 0, 0x80, 0x100, 0xc0, 0xe0].map(fuji.colorLabel)).toEqual(["-4", "-3", "-2", "-1", "0", "+1", "+2", "+3", "+4"]);
+    expect([0x4e0, 0x4c0, 0x400, 0x180, 0, 0x80, 0x100, 0xc0, 0xe0].map(fuji.colorLabel)).toEqual([
+      "-4",
+      "-3",
+      "-2",
+      "-1",
+      "0",
+      "+1",
+      "+2",
+      "+3",
+      "+4",
+    ]);
     expect(fuji.colorLabel(0x200)).toBe("Low");
     expect(fuji.colorLabel(0x123)).toBe("Unknown (0x123)");
   });
@@ -556,7 +682,10 @@ describe("Fujifilm labels", () => {
 
   it("dynamic range: D-Range Priority (swapped tag names), auto, manual, old settings", () => {
     expect(fuji.dynamicRange(tags({ 0x1443: 1, 0x1444: 1 }))).toEqual({ label: "D-Range Priority Weak", percent: null });
-    expect(fuji.dynamicRange(tags({ 0x1443: 0, 0x1445: 2, 0x1444: 1 }))).toEqual({ label: "D-Range Priority Auto (Strong)", percent: null });
+    expect(fuji.dynamicRange(tags({ 0x1443: 0, 0x1445: 2, 0x1444: 1 }))).toEqual({
+      label: "D-Range Priority Auto (Strong)",
+      percent: null,
+    });
     expect(fuji.dynamicRange(tags({ 0x1402: 0, 0x140b: 200 }))).toEqual({ label: "DR-Auto (DR200)", percent: 200 });
     expect(fuji.dynamicRange(tags({ 0x1402: 1, 0x1403: 400 }))).toEqual({ label: "DR400", percent: 400 });
     expect(fuji.dynamicRange(tags({ 0x1402: 0x200 }))).toEqual({ label: "Wide1 (230%)", percent: 230 });

@@ -17,9 +17,26 @@ const photo = (stem: string, alt: string | null, m: Record<string, unknown>): Ph
   }) as unknown as PhotoEntry;
 
 const archive = indexPhotos([
-  photo("a", "Cranes over the harbour at dusk", { camera: "FUJIFILM X100VI", film: "Classic Chrome", date: "2026:01:10 17:00:00", recipe: { "Film Simulation": "Classic Chrome", "Grain Effect": "Weak, Small" } }),
-  photo("b", "Snow on a Red Hook street at dusk", { camera: "FUJIFILM X-T50", lens: "XF27mmF2.8 R WR", film: "Acros+R", date: "2025-12-01".replace(/-/g, ":") + " 08:00:00", recipe: { "Film Simulation": "Acros+R", "Grain Effect": "Strong, Large" } }),
-  photo("c", "A bicycle against the harbour fence at dusk", { camera: "FUJIFILM X-T50", lens: "XF35mmF1.4 R", film: "Reala Ace", date: "2025:06:15 12:00:00", recipe: { "Film Simulation": "Reala Ace", "Dynamic Range": "DR400" } }),
+  photo("a", "Cranes over the harbour at dusk", {
+    camera: "FUJIFILM X100VI",
+    film: "Classic Chrome",
+    date: "2026:01:10 17:00:00",
+    recipe: { "Film Simulation": "Classic Chrome", "Grain Effect": "Weak, Small" },
+  }),
+  photo("b", "Snow on a Red Hook street at dusk", {
+    camera: "FUJIFILM X-T50",
+    lens: "XF27mmF2.8 R WR",
+    film: "Acros+R",
+    date: "2025-12-01".replace(/-/g, ":") + " 08:00:00",
+    recipe: { "Film Simulation": "Acros+R", "Grain Effect": "Strong, Large" },
+  }),
+  photo("c", "A bicycle against the harbour fence at dusk", {
+    camera: "FUJIFILM X-T50",
+    lens: "XF35mmF1.4 R",
+    film: "Reala Ace",
+    date: "2025:06:15 12:00:00",
+    recipe: { "Film Simulation": "Reala Ace", "Dynamic Range": "DR400" },
+  }),
   photo("d", "Espresso at dusk", { camera: "FUJIFILM X100VI", film: "Classic Negative", date: "2024:03:02 09:30:00" }),
   photo("e", "Bridge lights at dusk", { camera: "FUJIFILM X100VI", film: "Eterna", date: null }),
   photo("f", null, { camera: "Canon EOS 1300D", date: "2024:08:01 10:00:00" }),
@@ -82,14 +99,26 @@ describe("queryPhotos ranking modes", () => {
 describe("queryPhotos filters", () => {
   it("are case-insensitive substrings; recipe searches the whole card", () => {
     expect(q({ lens: "xf35" }).photos.map((p) => p.stem)).toEqual(["c"]);
-    expect(q({ film: "CLASSIC" }).photos.map((p) => p.stem).sort()).toEqual(["a", "d"]);
+    expect(
+      q({ film: "CLASSIC" })
+        .photos.map((p) => p.stem)
+        .sort(),
+    ).toEqual(["a", "d"]);
     expect(q({ recipe: "strong, large" }).photos.map((p) => p.stem)).toEqual(["b"]);
     expect(q({ recipe: "dynamic range" }).photos.map((p) => p.stem)).toEqual(["c"]);
   });
 
   it("dates are inclusive days; photos without a date are left out of a date filter", () => {
-    expect(q({ from: "2025-06-15", to: "2025-12-01" }).photos.map((p) => p.stem).sort()).toEqual(["b", "c"]);
-    expect(q({ to: "2024-12-31" }).photos.map((p) => p.stem).sort()).toEqual(["d", "f"]);
+    expect(
+      q({ from: "2025-06-15", to: "2025-12-01" })
+        .photos.map((p) => p.stem)
+        .sort(),
+    ).toEqual(["b", "c"]);
+    expect(
+      q({ to: "2024-12-31" })
+        .photos.map((p) => p.stem)
+        .sort(),
+    ).toEqual(["d", "f"]);
   });
 
   it("pages with offset and limit and echoes the normalized query", () => {

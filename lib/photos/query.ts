@@ -52,7 +52,11 @@ interface Indexed {
 export function indexPhotos(entries: PhotoEntry[]): Indexed[] {
   return entries.map((entry) => {
     const m = entry.metadata;
-    const recipe = m.recipe ? Object.entries(m.recipe).map(([k, v]) => `${k}: ${v ?? ""}`).join("\n") : "";
+    const recipe = m.recipe
+      ? Object.entries(m.recipe)
+          .map(([k, v]) => `${k}: ${v ?? ""}`)
+          .join("\n")
+      : "";
     return {
       entry,
       words: tokenize(entry.alt ?? ""),
@@ -104,10 +108,18 @@ export function queryPhotos(index: Indexed[], input: PhotoQueryInput): PhotoQuer
     limit: input.limit,
   });
 
-  if (!query.q) return page(filtered.map((p) => ({ p })), { mode: "filters-only", terms: [], semantic: false });
+  if (!query.q)
+    return page(
+      filtered.map((p) => ({ p })),
+      { mode: "filters-only", terms: [], semantic: false },
+    );
   const terms = [...new Set(tokenize(query.q).filter((t) => !STOPWORDS.has(t)))].slice(0, MAX_TERMS);
   // q was given, so every photo carries a score (0: nothing in q could rank it).
-  if (terms.length === 0) return page(filtered.map((p) => ({ p, score: 0, matched: [] })), { mode: "no-terms", terms: [], semantic: false });
+  if (terms.length === 0)
+    return page(
+      filtered.map((p) => ({ p, score: 0, matched: [] })),
+      { mode: "no-terms", terms: [], semantic: false },
+    );
 
   const df = new Map(terms.map((t) => [t, index.filter((p) => hasTerm(p.words, t)).length]));
   const dropped = terms.filter((t) => df.get(t) === 0);
@@ -163,4 +175,3 @@ export function galleryFilters(get: (name: keyof GalleryFilters) => string | str
 export function galleryPhotos(index: Indexed[], filters: GalleryFilters): PhotoQueryResult {
   return queryPhotos(index, { ...filters, limit: Math.max(1, index.length), offset: 0 });
 }
-
