@@ -1,7 +1,7 @@
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import resumeSchema from "@jsonresume/schema/schema.json";
-import { readableMonth } from "@/lib/core/dates";
+import { isRealDate, readableMonth } from "@/lib/core/dates";
 
 export type Resume = Record<string, unknown> & {
   basics?: {
@@ -47,15 +47,6 @@ export function resumeProblems(resume: unknown, file: string): string[] {
     });
   }
   return problems;
-}
-
-/** "2021", "2021-03" or "2021-03-16", each a date that exists. */
-function isRealDate(s: string): boolean {
-  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(s);
-  if (!m) return false;
-  const [, y, mo = "01", d = "01"] = m;
-  const date = new Date(`${y}-${mo}-${d}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === `${y}-${mo}-${d}`;
 }
 
 /** A resume entry's dates: `start` and `end` as JSON Resume gives them ("2021-03"); no end is "present". */

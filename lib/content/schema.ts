@@ -1,3 +1,4 @@
+import { isRealDate } from "@/lib/core/dates";
 import { z } from "zod";
 
 /** The four kinds the API reports (SPEC.md SearchResult.kind). */
@@ -23,11 +24,7 @@ const isoDate = z.preprocess(
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
-    // Date.parse takes "2024-02-30" (as 1 March): a real day reads back as itself.
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, "is not a real date"),
+    .refine(isRealDate, "is not a real date"),
 );
 const shortList = (max: number, item: z.ZodString) => z.array(item).max(max, `at most ${max} entries`);
 

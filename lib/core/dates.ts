@@ -21,3 +21,15 @@ export function readableMonth(iso: string): string | undefined {
   const m = /^(\d{4})-(\d{2})/.exec(iso);
   return m ? MONTH.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15))) : /^\d{4}$/.test(iso) ? iso : undefined;
 }
+
+/**
+ * True for "2021", "2021-03" or "2021-03-16" naming a day, month or year that exists. Date.parse
+ * is no test: it takes "2024-02-30" as 1 March, and YAML and JSON Resume's pattern take month 13.
+ */
+export function isRealDate(s: string): boolean {
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(s);
+  if (!m) return false;
+  const day = `${m[1]}-${m[2] ?? "01"}-${m[3] ?? "01"}`;
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+}
