@@ -89,11 +89,11 @@ export const UNLISTED_ROUTES = [
 ] as const;
 
 /**
- * Paths of the API and machine files (pages come from the build); with `readable`, only those
- * a GET reads, which is what a 404 may suggest (not /mcp, which answers GET with a 405).
+ * Paths of the API and machine files that a GET reads (pages come from the build), for 404
+ * suggestions: not /mcp, which answers GET with a 405.
  */
-export function servedApiPaths(o: { readable?: boolean } = {}): string[] {
-  const listed = endpoints().flatMap((e) => (e.http && (!o.readable || httpMethods(e).includes("GET")) ? [e.http.path] : []));
-  const unlisted = UNLISTED_ROUTES.flatMap((r) => ("served" in r && r.served && (!o.readable || r.readable) ? [r.served] : []));
+export function readableApiPaths(): string[] {
+  const listed = endpoints().flatMap((e) => (e.http && httpMethods(e).includes("GET") ? [e.http.path] : []));
+  const unlisted = UNLISTED_ROUTES.flatMap((r) => ("readable" in r && r.readable ? [r.served] : []));
   return [...listed, ...unlisted, "/sitemap.xml"];
 }
