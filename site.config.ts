@@ -32,7 +32,9 @@ export const siteConfig = {
   /**
    * The footer: every page a visitor should be able to find that the menu above leaves
    * out (tests/navigation-http.test.ts fails when a page in the sitemap is neither here,
-   * in `nav`, nor linked from a section page that is).
+   * in `nav`, nor linked from a section page that is). A link here or in `nav` to a page
+   * the build does not have (a deleted content page, no content/resume.json) is left out of
+   * every page, and `npm run build` names it.
    */
   footer: [
     { label: "Now", href: "/now" },

@@ -2,7 +2,8 @@ import Link from "next/link";
 import { siteConfig } from "@/site.config";
 import { NavLink } from "./nav-link";
 
-export function SiteHeader() {
+/** `nav`: the menu links this build serves (the layout filters site.config.ts's). */
+export function SiteHeader({ nav }: { nav: readonly { label: string; href: string }[] }) {
   return (
     <header className="site-header">
       <div className="shell">
@@ -14,7 +15,7 @@ export function SiteHeader() {
         </div>
         <nav className="site-nav" aria-label="Main">
           <ul>
-            {siteConfig.nav.map((item) => (
+            {nav.map((item) => (
               <li key={item.href}>
                 <NavLink href={item.href}>{item.label}</NavLink>
               </li>

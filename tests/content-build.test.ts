@@ -11,6 +11,8 @@ import { ContentError } from "@/lib/content/load";
 import { resumeProblems } from "@/lib/content/resume";
 import { BASE_TOKEN } from "@/lib/content/base-token";
 import type { Corpus } from "@/lib/content/types";
+import { loadPageIndex } from "@/lib/site/page-routing.mjs";
+import { siteConfig } from "@/site.config";
 
 /** The fixture corpus built into a temp folder, every artifact inspected. */
 const FIXTURE = path.resolve(import.meta.dirname, "fixtures/content");
@@ -291,6 +293,8 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       expect(await has("resume.pdf")).toBe(false);
       expect(JSON.parse(await read("corpus.json")).twins["/resume"]).toBeUndefined();
       expect(JSON.parse(await read("paths.json")).pages).not.toContain("/resume");
+      // What the server routes, links and lists as pages (sitemap, menu, footer, twins).
+      expect(loadPageIndex(outDir).pages.has("/resume")).toBe(false);
       expect(await read("llms.txt")).not.toContain("/resume");
     } finally {
       await writeFile(file, good);
@@ -298,6 +302,21 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     await buildSite({ contentDir, outDir, publicDir });
     expect(await has("resume.pdf")).toBe(true);
     expect(await read("llms.txt")).toContain("/resume.md");
+    expect(loadPageIndex(outDir).pages.has("/resume")).toBe(true);
+  });
+
+  it("names each menu or footer link of site.config.ts that leads to no page of this build (the pages leave it out)", async () => {
+    const lines: string[] = [];
+    await buildSite({ contentDir, outDir, publicDir, log: (l) => lines.push(l) });
+    const left = lines.filter((l) => l.includes("site.config.ts")).map((l) => /(nav|footer): (\S+)/.exec(l)!.slice(1).join(" "));
+    // The fixture has an about page but no /now, /faq, /uses … pages; app pages and API files are always there.
+    const missing = (where: "nav" | "footer") =>
+      siteConfig[where]
+        .filter((l) => ["/now", "/faq", "/speaking", "/uses", "/contact", "/colophon"].includes(l.href))
+        .map((l) => `${where} ${l.href}`);
+    expect(missing("footer").length).toBeGreaterThan(0);
+    expect(left.sort()).toEqual([...missing("nav"), ...missing("footer")].sort());
+    expect(lines.join("\n")).toContain("is not a page of this build, so no page links to it");
   });
 
   it("a resume without a name, or with a month 13 the JSON Resume schema lets through, fails the build", async () => {

@@ -25,12 +25,14 @@ export const ROUTED_HEADER = "x-site-routed";
 
 /** Pages whose twin is its own registered endpoint. */
 const OWN_TWIN_ROUTES = { "/developers": "/developers.md", "/resume": "/resume.md" };
-/** Pages rendered by the app itself (not content), with a twin generated on request. */
+/**
+ * Pages rendered by the app itself (not content), with a twin generated on request. Not
+ * /resume: it is a page only when the build published a resume (paths.json lists it then).
+ */
 const APP_PAGES = [
   "/",
   "/developers",
   "/search",
-  "/resume",
   "/photos",
   "/around",
   "/ledger",

@@ -1,7 +1,21 @@
 import { readableApiPaths } from "./registry";
-import { allPagePaths } from "@/lib/site/paths";
+import { allPagePaths, normalizePath } from "@/lib/site/paths";
+import { processSingleton } from "@/lib/process-singleton";
 
 /** Every real path a GET reads, pages and API, derived from the build and the registry (for 404 suggestions). */
 export function knownPaths(): string[] {
   return [...new Set([...allPagePaths(), ...readableApiPaths()])];
 }
+
+/**
+ * The links of the site's menu and footer (site.config.ts) that lead somewhere on this
+ * build: links off the site, and site paths a GET reads. A page the owner removed (say
+ * content/pages/faq.md, or the whole resume) drops out instead of leaving a 404 in every
+ * page's chrome; the build logs each one it leaves out (scripts/build/site.ts).
+ */
+export function linksServed<T extends { href: string }>(links: readonly T[], served: ReadonlySet<string> = servedPathSet()): T[] {
+  return links.filter((l) => !l.href.startsWith("/") || served.has(normalizePath(l.href.split(/[?#]/)[0])));
+}
+
+/** knownPaths() as a set, once per process: the build's pages do not change while it runs. */
+const servedPathSet = () => processSingleton("served-path-set", () => new Set(knownPaths()));

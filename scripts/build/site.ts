@@ -18,6 +18,9 @@ import { writeAtomic } from "./write";
 import { standingSources } from "./standing";
 import { standingDocs } from "@/lib/content/standing";
 import type { Card } from "./og-images";
+import { loadPageIndex } from "@/lib/site/page-routing.mjs";
+import { linksServed } from "@/lib/surface/served-paths";
+import { readableApiPaths } from "@/lib/surface/registry";
 
 export interface BuildOptions {
   contentDir: string;
@@ -159,6 +162,15 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     await writeAtomic(path.join(opts.outDir, "paths.json"), JSON.stringify(paths));
     return `${Object.keys(corpus.twins).length} twins`;
   });
+  // Every page leaves out the menu and footer links to pages this build does not have; say which.
+  const served = new Set([...loadPageIndex(opts.outDir).pages, ...readableApiPaths()]);
+  for (const [where, links] of [
+    ["nav", siteConfig.nav],
+    ["footer", siteConfig.footer],
+  ] as const)
+    for (const l of links)
+      if (linksServed([l], served).length === 0)
+        log(`  site.config.ts ${where}: ${l.href} ("${l.label}") is not a page of this build, so no page links to it`);
   // Share cards (og:image) for every page with a title here: content pages, section
   // indexes, the resume and the app's own pages; photo pages use their photo instead.
   const host = opts.host ?? new URL(siteUrl()).host;
