@@ -222,4 +222,26 @@ describe.each<[StubBehaviour, string]>([
     }
     if (behaviour === "hang") expect(Date.now() - started).toBeLessThan(5000);
   });
+
+  if (ranking.startsWith("model"))
+    it("answers nothing when the model says no page fits (000), in JSON and in the stream", async () => {
+      const q = "how tall is mount everest";
+      const r = await call(remoteContract, remote.base, `/ask?query=${encodeURIComponent(q)}&streaming=0`);
+      expect(r.status).toBe(200);
+      const b = r.body as AskBody;
+      expect(b._meta.ranking).toBe(ranking);
+      expect(b.results).toEqual([]);
+      expect(b.total).toBe(0);
+      const meta = b._meta as { confidence?: number; abstained?: { reason: string } };
+      expect(meta.abstained?.reason).toMatch(/the model found no page that answers this/);
+      expect(meta.confidence).toBeLessThan(0.35);
+
+      const s = await readSse(`${remote.base}/ask`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: { text: q } }),
+      });
+      expect(s.ended).toBe(true);
+      expect(s.events.map((e) => e.event)).toEqual(["start", "complete"]);
+    });
 });

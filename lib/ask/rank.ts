@@ -44,7 +44,7 @@ export async function rankPages(question: string, prev: string[], callerKey: str
     const urlToId = new Map([...catalog.byId].map(([id, d]) => [d.url, id]));
     for (const h of lexical().hits) lex.set(urlToId.get(h.doc.url)!, h.score);
     try {
-      const probs = await rankWithRemoteModel(
+      const remote = await rankWithRemoteModel(
         { url: e.ASK_MODEL_URL, model: e.ASK_MODEL_NAME ?? "default", key: e.ASK_MODEL_KEY, timeoutMs: e.ASK_MODEL_TIMEOUT_MS },
         catalog,
         question,
@@ -53,9 +53,10 @@ export async function rankPages(question: string, prev: string[], callerKey: str
         signal,
       );
       return fromProbabilities(
-        [...probs].map(([id, p]) => ({ doc: catalog.byId.get(id)!, p })),
+        [...remote.pages].map(([id, p]) => ({ doc: catalog.byId.get(id)!, p })),
         `model: remote ${e.ASK_MODEL_NAME ?? "default"}`,
         calibrated(embedded?.rankWithSignals(question).signals, calibration),
+        remote.none,
       );
     } catch (err) {
       if (err instanceof RankerUnavailable) return { ...lexical(), ranking: `lexical: ${err.reason}` };
@@ -81,24 +82,36 @@ function calibrated(signals: QuestionSignals | undefined, model: ConfidenceModel
   return Object.assign((top: number) => confidence(model, top, signals), { threshold: model.threshold });
 }
 
+/** Without a confidence model, /ask still withholds pages when the remote model is at least this sure none fits. */
+const NONE_FITS = 0.5;
+
 /**
  * Scores in %: with a confidence model, the best page's P(right) and the others in
  * proportion to their probability (each is at most as likely as the best); below the
  * threshold nothing is offered. Without one, the ranker's own probabilities.
+ *
+ * `none` is the remote model's probability that no page fits (its 000 answer): the best
+ * page is right only if some page fits, so P(right) = (1 − none) · P(right | a page fits).
  */
-function fromProbabilities(rows: { doc: Doc; p: number }[], ranking: string, calibrate: Calibrate | null): Ranked {
+function fromProbabilities(rows: { doc: Doc; p: number }[], ranking: string, calibrate: Calibrate | null, none = 0): Ranked {
   const sorted = [...rows].sort((a, b) => b.p - a.p);
   const top = sorted[0]?.p ?? 0;
-  const conf = calibrate && top > 0 ? calibrate(top) : undefined;
-  if (calibrate && conf !== undefined && abstains(calibrate, conf)) {
+  const conf = calibrate ? (top > 0 ? calibrate(top) : 0) * (1 - none) : undefined;
+  const threshold = calibrate ? calibrate.threshold : NONE_FITS;
+  if (sorted.length === 0 || (calibrate ? abstains(calibrate, conf!) : none >= NONE_FITS)) {
+    const said =
+      none >= NONE_FITS
+        ? `the model found no page that answers this (${Math.round(none * 100)}% sure)`
+        : "no page is likely enough to answer this";
+    const best = conf ?? 1 - none;
     return {
       hits: [],
       total: 0,
       ranking,
-      confidence: round3(conf),
+      confidence: round3(best),
       abstained: {
-        reason: `no page is likely enough to answer this (best ${Math.round(conf * 100)}%, least ${Math.round(calibrate.threshold * 100)}%): the site may not cover it`,
-        threshold: round3(calibrate.threshold),
+        reason: `${said} (best ${Math.round(best * 100)}%, least ${Math.round(threshold * 100)}%): the site may not cover it`,
+        threshold: round3(threshold),
       },
     };
   }

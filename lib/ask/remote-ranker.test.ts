@@ -7,7 +7,7 @@ const lp = (p: number) => Math.log(p);
 
 describe("idProbabilities", () => {
   it("reads whole-id tokens directly and shares the unassigned rest by lexical score", () => {
-    const probs = idProbabilities(
+    const { pages: probs, none } = idProbabilities(
       [
         {
           token: "011",
@@ -27,10 +27,11 @@ describe("idProbabilities", () => {
     // 10% left (non-id and unobserved mass) goes almost all to the lexical favourite.
     expect(probs.get("012")!).toBeGreaterThan(0.09);
     expect([...probs.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
+    expect(none).toBe(0);
   });
 
   it("walks digit-split ids, multiplying along the path and spreading side branches over their ids", () => {
-    const probs = idProbabilities(
+    const { pages: probs } = idProbabilities(
       [
         { token: "0", logprob: lp(1), top_logprobs: [{ token: "0", logprob: lp(1) }] },
         {
@@ -62,13 +63,61 @@ describe("idProbabilities", () => {
     expect(probs.get("001")! / probs.get("002")!).toBeCloseTo(5, 1);
   });
 
-  it("gives nothing when the answer names no page (000 or prose)", () => {
+  it("gives no page when the answer names none, and reports a 000 answer as the model's 'no page fits'", () => {
     expect(
-      idProbabilities([{ token: "000", logprob: lp(0.9), top_logprobs: [{ token: "000", logprob: lp(0.9) }] }], catalog, new Map()).size,
-    ).toBe(0);
+      idProbabilities([{ token: "000", logprob: lp(0.9), top_logprobs: [{ token: "000", logprob: lp(0.9) }] }], catalog, new Map()),
+    ).toEqual({
+      pages: new Map(),
+      none: expect.closeTo(0.9, 6),
+    });
     expect(
-      idProbabilities([{ token: "Hello", logprob: lp(0.9), top_logprobs: [{ token: "Hello", logprob: lp(0.9) }] }], catalog, new Map())
-        .size,
-    ).toBe(0);
+      idProbabilities([{ token: "Hello", logprob: lp(0.9), top_logprobs: [{ token: "Hello", logprob: lp(0.9) }] }], catalog, new Map()),
+    ).toEqual({ pages: new Map(), none: 0 });
+  });
+
+  it("counts 000 whether chosen or an alternative, whole or split into digits, and still ranks the pages named beside it", () => {
+    const whole = idProbabilities(
+      [
+        {
+          token: "000",
+          logprob: lp(0.7),
+          top_logprobs: [
+            { token: "000", logprob: lp(0.7) },
+            { token: "011", logprob: lp(0.2) },
+          ],
+        },
+      ],
+      catalog,
+      new Map(),
+    );
+    expect(whole.none).toBeCloseTo(0.7, 6);
+    // Given that some page fits: 011's 0.2 and its share (0.02) of the unsaid 0.1, out of 0.3.
+    expect(whole.pages.get("011")!).toBeCloseTo(0.22 / 0.3, 6);
+    const asAlternative = idProbabilities(
+      [
+        {
+          token: "011",
+          logprob: lp(0.6),
+          top_logprobs: [
+            { token: "011", logprob: lp(0.6) },
+            { token: "000", logprob: lp(0.3) },
+          ],
+        },
+      ],
+      catalog,
+      new Map(),
+    );
+    expect(asAlternative.none).toBeCloseTo(0.3, 6);
+    const split = idProbabilities(
+      ["0", "0", "0"].map((d, i) => ({
+        token: d,
+        logprob: lp(i === 2 ? 0.8 : 1),
+        top_logprobs: [{ token: d, logprob: lp(i === 2 ? 0.8 : 1) }, ...(i === 2 ? [{ token: "1", logprob: lp(0.2) }] : [])],
+      })),
+      catalog,
+      new Map(),
+    );
+    expect(split.none).toBeCloseTo(0.8, 6);
+    expect(split.pages.get("001")!).toBeCloseTo(1, 6);
   });
 });

@@ -20,6 +20,14 @@ type Position = { token: string; logprob: number; top_logprobs?: TopLogprob[] };
 const RULES =
   "You choose the single page of a website that best answers a visitor's question. Reply with only the id of that page (the digits before the tab), or 000 if no page fits.";
 
+/** What the model's answer says: a probability per page id, and the mass it put on "no page fits" (000). */
+export interface RemoteRanking {
+  /** Over the pages, summing to 1 (empty when the answer named no page). */
+  pages: Map<string, number>;
+  /** The probability the model gave 000, before the pages were renormalized: its own "nothing here". */
+  none: number;
+}
+
 /**
  * One OpenAI-compatible chat completion over the fixed catalogue, reading the logprobs of
  * the answer: p(page) is the probability the model puts on the page's id. `lexical` (page
@@ -32,7 +40,7 @@ export async function rankWithRemoteModel(
   prev: string[],
   lexical: Map<string, number>,
   signal: AbortSignal,
-): Promise<Map<string, number>> {
+): Promise<RemoteRanking> {
   const user = prev.length ? `Earlier questions, for context: ${prev.join(" | ")}\nQuestion: ${question}` : question;
   const body = {
     model: cfg.model,
@@ -72,19 +80,22 @@ export async function rankWithRemoteModel(
   }
   const positions = json.choices?.[0]?.logprobs?.content;
   if (!positions?.length || !positions[0].top_logprobs?.length) throw new RankerUnavailable("model gave no logprobs");
-  const probs = idProbabilities(positions, catalog, lexical);
-  if (probs.size === 0) throw new RankerUnavailable("model answer unusable");
-  return probs;
+  const ranking = idProbabilities(positions, catalog, lexical);
+  // Prose, or ids of no page: nothing to rank with. A plain 000 is an answer: no page fits.
+  if (ranking.pages.size === 0 && ranking.none === 0) throw new RankerUnavailable("model answer unusable");
+  return ranking;
 }
 
 /**
  * Probabilities over page ids from the answer's logprobs. Ids may come as one token
  * ("017") or split into digits ("0","1","7"): walk the generated path, multiplying the
  * conditionals, and at each divergence give the branch's mass to the ids under that
- * prefix in proportion to their lexical scores. Mass on non-ids, on 000 and never
- * observed is then shared the same way, and everything is renormalized.
+ * prefix in proportion to their lexical scores. Mass on non-ids and never observed is
+ * then shared the same way, and everything is renormalized: the pages' probabilities
+ * given that some page fits. The mass on 000 is reported on its own (`none`): it is the
+ * model saying no page fits.
  */
-export function idProbabilities(positions: Position[], catalog: Catalog, lexical: Map<string, number>): Map<string, number> {
+export function idProbabilities(positions: Position[], catalog: Catalog, lexical: Map<string, number>): RemoteRanking {
   const ids = new Set(catalog.ids);
   const out = new Map<string, number>();
   const weight = (id: string) => (lexical.get(id) ?? 0) + 1e-3;
@@ -98,6 +109,7 @@ export function idProbabilities(positions: Position[], catalog: Catalog, lexical
   let prefix = "";
   let pathMass = 1;
   let assigned = 0;
+  let none = 0;
   for (const pos of positions) {
     const alternatives = pos.top_logprobs?.length ? pos.top_logprobs : [{ token: pos.token, logprob: pos.logprob }];
     const chosen = (pos.token ?? "").trim();
@@ -110,6 +122,7 @@ export function idProbabilities(positions: Position[], catalog: Catalog, lexical
         chosenP = p;
         continue;
       }
+      if (/^\d+$/.test(token) && isNone(candidate)) none += p;
       if (!/^\d+$/.test(token) || isNone(candidate)) continue;
       if (ids.has(candidate)) out.set(candidate, (out.get(candidate) ?? 0) + p);
       else if (catalog.ids.some((id) => id.startsWith(candidate))) spread(candidate, p);
@@ -117,6 +130,7 @@ export function idProbabilities(positions: Position[], catalog: Catalog, lexical
       assigned += p;
     }
     const next = prefix + chosen;
+    if (/^\d+$/.test(chosen) && isNone(next)) none += chosenP;
     if (!/^\d+$/.test(chosen) || isNone(next) || !catalog.ids.some((id) => id.startsWith(next))) break;
     if (ids.has(next)) {
       out.set(next, (out.get(next) ?? 0) + chosenP);
@@ -127,10 +141,12 @@ export function idProbabilities(positions: Position[], catalog: Catalog, lexical
     pathMass = chosenP;
     if (pathMass <= 0) break;
   }
-  if (out.size === 0) return out;
-  const remainder = Math.max(0, 1 - assigned);
+  none = Math.min(1, none);
+  if (out.size === 0) return { pages: out, none };
+  // What the model left unsaid (not 000: that is `none`) goes to the pages by lexical score.
+  const remainder = Math.max(0, 1 - assigned - none);
   if (remainder > 0) spread("", remainder);
   const sum = [...out.values()].reduce((a, b) => a + b, 0);
   for (const [id, p] of out) out.set(id, p / sum);
-  return out;
+  return { pages: out, none };
 }

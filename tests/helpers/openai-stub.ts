@@ -11,7 +11,8 @@ export interface OpenAIStub {
 /**
  * A loopback stand-in for an OpenAI-compatible chat-completions endpoint. In "logprobs"
  * mode it plays a model that picks the catalogue line sharing most words with the
- * question and is 70% sure of it (20% on the runner-up); other modes misbehave on purpose.
+ * question and is 70% sure of it (20% on the runner-up), and that answers 000 ("no page
+ * fits", as the prompt asks) when no line shares a word; other modes misbehave on purpose.
  */
 export async function startOpenAIStub(behaviour: StubBehaviour): Promise<OpenAIStub> {
   const requests: OpenAIStub["requests"] = [];
@@ -90,5 +91,6 @@ function pick(messages: { role: string; content: string }[]): [string, string] {
       score: (line.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => w.length > 3 && words.has(w)).length,
     }))
     .sort((a, b) => b.score - a.score);
+  if (scored[0].score === 0) return ["0".repeat(scored[0].id.length), scored[0].id];
   return [scored[0].id, scored[1].id];
 }
