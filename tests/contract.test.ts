@@ -1,4 +1,9 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/surface/registry";
 import { appWithUpstreams } from "./helpers/app";
@@ -76,6 +81,13 @@ describe.each(registry.map((e) => [e.http!.path, e as HttpEndpoint] as const))("
   });
 
   if (e.http.post) {
+    it("documents POST as taking its input in the body: no query-string parameter is required", () => {
+      const op = ((app.contract.doc.paths as Json)[path] as Json).post as Json;
+      const required = ((op.parameters ?? []) as Json[]).filter((p) => p.in === "query" && p.required).map((p) => p.name);
+      expect(required).toEqual([]);
+      expect((op.requestBody as Json).required).toBe(true);
+    });
+
     it("serves POST with its documented example body, through the same headers and schema", async () => {
       const r = await call(app.contract, app.server.base, path, {
         method: "POST",
@@ -300,5 +312,43 @@ describe("requests Next would answer bare", () => {
     const big = parse(await raw(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`));
     expect(big.status).toBe(431);
     expect(big.head).toContain("access-control-allow-origin: *");
+  });
+});
+
+describe("the developer guide's curl examples", () => {
+  // Run by a real shell and curl as a reader would paste them, with only the host changed
+  // (and from a loopback address of their own: the suite has spent 127.0.0.1's budget).
+  // The two lens examples name public sites: their targets become loopback ones (never fetched).
+  const loopbackTargets = (line: string) =>
+    line
+      .replace(/url=https%3A%2F%2Fexample\.com%2F/, () => `url=${encodeURIComponent(testValues["/lens/fetch"].url())}`)
+      .replace(/left=[^&']+/, () => `left=${encodeURIComponent(testValues["/lens/compare.json"].left())}`)
+      .replace(/right=[^&']+/, () => `right=${encodeURIComponent(testValues["/lens/compare.json"].right())}`);
+
+  it("each answers 200 with the type and schema the OpenAPI document gives it", async () => {
+    const guide = await call(app.contract, app.server.base, "/developers.md");
+    const examples = [...guide.text.matchAll(/```sh\n(curl [^\n]+)\n```/g)].map((m) => m[1]);
+    expect(examples.length).toBe(registry.reduce((n, e) => n + (e.http?.methods ?? ["GET"]).length, 0));
+    const dir = await mkdtemp(path.join(tmpdir(), "guide-curl-"));
+    try {
+      for (const [i, example] of examples.entries()) {
+        const line = loopbackTargets(example);
+        expect(line.startsWith(`curl -s -X POST '${app.server.base}/`) || line.startsWith(`curl -s '${app.server.base}/`), line).toBe(true);
+        const out = path.join(dir, `${i}.out`);
+        const { stdout } = await promisify(execFile)("bash", [
+          "-c",
+          `${line} --interface 127.0.0.77 -o ${out} -w '%{http_code} %{content_type}'`,
+        ]);
+        const [status, type = ""] = stdout.split(" ");
+        expect(Number(status), example).toBe(200);
+        const { pathname } = new URL(/'(http[^']+)'/.exec(line)![1]);
+        const body = await readFile(out, "utf8");
+        if (/^application\/(.+\+)?json/.test(type))
+          app.contract.validate(pathname, line.includes("-X POST") ? "POST" : "GET", 200, type, JSON.parse(body));
+        else expect(body.length, example).toBeGreaterThan(0);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { TAGS } from "@/lib/core/endpoint";
 import { endpoints, UNLISTED_ROUTES } from "@/lib/surface/registry";
-import { buildGuide } from "@/lib/surface/developer-guide";
+import { buildGuide, guideMarkdown } from "@/lib/surface/developer-guide";
+import { unified } from "unified";
+import remarkParse from "remark-parse";
+import remarkGfm from "remark-gfm";
 
 /**
  * One list of served paths: every route file under app/ is a registered endpoint or a
@@ -46,6 +49,24 @@ describe("served paths", () => {
       expect(Object.keys(TAGS)).toContain(e.tag);
       if (e.http) expect(inGuide, e.name).toContain(e.http.path);
     }
+  });
+});
+
+describe("the developer guide's Markdown twin", () => {
+  it("parses, as a GFM reader does, into parameter tables of four cells a row, the types intact", () => {
+    type Node = { type: string; value?: string; children?: Node[] };
+    const text = (n: Node): string => n.value ?? (n.children ?? []).map(text).join("");
+    const tree = unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .parse(guideMarkdown(buildGuide("http://127.0.0.1"))) as Node;
+    const tables = (tree.children ?? []).filter((n) => n.type === "table");
+    expect(tables.length).toBeGreaterThan(5);
+    const rows = tables.flatMap((t) => (t.children ?? []).map((r) => (r.children ?? []).map(text)));
+    for (const r of rows) expect(r.length, r.join(" | ")).toBe(4);
+    const prev = rows.find((r) => r[0] === "prev")!;
+    expect(prev[1]).toMatch(/^string.* or array/);
+    expect(rows.find((r) => r[0] === "streaming")![1]).toBe("boolean or string");
   });
 });
 

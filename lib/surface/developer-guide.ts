@@ -56,10 +56,16 @@ export function buildGuide(base: string): Guide {
         const resolved = "$ref" in r ? components.responses[String(r.$ref).split("/").pop()!] : r;
         return { status, description: String(resolved?.description ?? "") };
       });
-      const required = params.filter((p) => p.required || p.example !== undefined);
+      // A POST sends its documented example body (its query-string fields only fill gaps in it).
+      const body = (op.requestBody as { content?: Record<string, { example?: unknown }> } | undefined)?.content?.["application/json"]
+        ?.example;
+      const required = method === "post" ? [] : params.filter((p) => p.required || p.example !== undefined);
       const qs = required.map((p) => `${p.name}=${encodeURIComponent(String(p.example ?? "…"))}`).join("&");
       const url = `${base}${path}${qs ? `?${qs}` : ""}`;
-      const curl = method === "post" ? `curl -s -X POST '${url}' -H 'Content-Type: application/json' -d '{…}'` : `curl -s '${url}'`;
+      const curl =
+        method === "post"
+          ? `curl -s -X POST '${url}' -H 'Content-Type: application/json' -d ${shellQuote(JSON.stringify(body ?? {}))}`
+          : `curl -s '${url}'`;
       const declared = endpoints().find((e) => e.http?.path === path)?.policy;
       const policy = typeof declared === "function" ? undefined : declared;
       all.push({
@@ -88,10 +94,15 @@ export function buildGuide(base: string): Guide {
   };
 }
 
+/** A string as one single-quoted shell word. */
+const shellQuote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+
 function typeLabel(schema: Json | undefined): string {
   if (!schema) return "string";
+  const variants = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+  if (variants) return variants.map((v) => typeLabel(v)).join(" or ");
   const t = schema.type ?? (schema.enum ? "enum" : "string");
-  const parts = [Array.isArray(t) ? t.join(" | ") : String(t)];
+  const parts = [Array.isArray(t) ? t.join(" or ") : String(t)];
   if (schema.enum) parts.push(`one of ${(schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`);
   if (schema.minimum !== undefined || schema.maximum !== undefined) parts.push(`${schema.minimum ?? "…"}–${schema.maximum ?? "…"}`);
   if (schema.maxLength !== undefined) parts.push(`max ${schema.maxLength} chars`);
@@ -137,7 +148,7 @@ export function guideMarkdown(g: Guide): string {
       if (e.parameters.length) {
         lines.push("", "| Parameter | Type | Required | Description |", "|---|---|---|---|");
         for (const p of e.parameters)
-          lines.push(`| ${p.name} | ${p.type} | ${p.required ? "yes" : "no"} | ${p.description.replace(/\|/g, "\\|")} |`);
+          lines.push(`| ${cell(p.name)} | ${cell(p.type)} | ${p.required ? "yes" : "no"} | ${cell(p.description)} |`);
       }
       lines.push("", "Responses:", "", ...e.responses.map((r) => `- ${r.status}: ${r.description}`));
       lines.push("", "```sh", e.curl, "```");
@@ -145,3 +156,6 @@ export function guideMarkdown(g: Guide): string {
   }
   return lines.join("\n") + "\n";
 }
+
+/** Text for one cell of a Markdown table: a `|` would end the cell. */
+const cell = (s: string) => s.replace(/\|/g, "\\|");

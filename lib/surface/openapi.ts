@@ -152,10 +152,14 @@ function operation(e: Endpoint, method: HttpMethod, querySchema: Json | undefine
   const http = e.http!;
   const parameters: Json[] = [];
   const props = (querySchema?.properties ?? {}) as Record<string, Json>;
-  const required = new Set((querySchema?.required ?? []) as string[]);
+  // A POST carries its input in the body; query-string fields only fill what the body leaves out, so none is required.
+  const withBody = method === "POST" && http.post !== undefined;
+  const required = new Set(withBody ? [] : ((querySchema?.required ?? []) as string[]));
   for (const [name, schema] of Object.entries(props)) {
     const { description, ...rest } = schema;
-    parameters.push({ name, in: "query", required: required.has(name), ...(description ? { description } : {}), schema: rest });
+    const said =
+      withBody && description ? `${String(description).replace(/([^.!?])$/, "$1.")} Read only when the body leaves it out.` : description;
+    parameters.push({ name, in: "query", required: required.has(name), ...(said ? { description: said } : {}), schema: rest });
   }
   parameters.push(ref("parameters", "ApiVersion"));
 
