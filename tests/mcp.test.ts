@@ -119,7 +119,15 @@ describe("budgets", () => {
       }
       const refused = await client.callTool({ name: "inspectUrl", arguments: { url: `${app.lens.base}/rich` } });
       expect(refused.isError).toBe(true);
-      expect(resultText(refused)).toMatchObject({ ok: false, code: "rate_limited", status: 429, policy: "inspect" });
+      // The wait is in the result itself: an agent sees no Retry-After header.
+      expect(resultText(refused)).toMatchObject({
+        ok: false,
+        code: "rate_limited",
+        status: 429,
+        policy: "inspect",
+        retryAfter: expect.any(Number),
+      });
+      expect((resultText(refused) as { retryAfter: number }).retryAfter).toBeGreaterThanOrEqual(1);
       const http = await call(app.contract, app.server.base, `/lens/fetch?url=${encodeURIComponent(`${app.lens.base}/rich`)}`, {
         localAddress: from,
       });
@@ -149,6 +157,27 @@ describe("the transport's edges", () => {
     expect(JSON.parse(foreign.text)).toMatchObject({ ok: false, code: "forbidden", status: 403 });
     const own = await post(listing, { origin: app.server.base, "mcp-protocol-version": "2025-11-25" });
     expect(own.status).toBe(200);
+  });
+
+  it("grants a browser's preflight only to the origins it serves: a foreign page is stopped before it sends anything", async () => {
+    const preflight = (origin: string) =>
+      httpRequest(`${app.server.base}/mcp`, {
+        method: "OPTIONS",
+        headers: {
+          origin,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "content-type, mcp-protocol-version",
+        },
+      });
+    const foreign = await preflight("https://evil.example");
+    expect(foreign.status).toBe(204);
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
+    expect(foreign.headers.get("access-control-allow-methods")).toBeNull();
+    expect(foreign.headers.get("vary")).toMatch(/Origin/);
+    const own = await preflight(app.server.base);
+    expect(own.headers.get("access-control-allow-origin")).toBe("*");
+    expect(own.headers.get("access-control-allow-methods")).toBe("POST, OPTIONS");
+    expect(own.headers.get("access-control-allow-headers")).toMatch(/Mcp-Protocol-Version/);
   });
 
   it("draws on the read budget for everything but tools/call, with the RateLimit headers", async () => {

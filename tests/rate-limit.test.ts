@@ -18,7 +18,7 @@ function expect429Shape(r: ApiResult) {
   expect(Number(retry)).toBeLessThanOrEqual(60);
   expect(r.headers.get("ratelimit-policy")).toBe('"read";q=120;w=60');
   expect(r.headers.get("ratelimit")).toMatch(/^"read";r=0;t=\d+$/);
-  expect(r.body).toMatchObject({ ok: false, code: "rate_limited", status: 429 });
+  expect(r.body).toMatchObject({ ok: false, code: "rate_limited", status: 429, retryAfter: Number(retry) });
 }
 
 describe("read budget with the memory store (what `npm start` uses)", () => {

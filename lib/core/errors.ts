@@ -21,7 +21,11 @@ export const errorCatalogue = {
     message: "This method is not served at this path.",
     hint: "Use one of the methods in the Allow header.",
   },
-  rate_limited: { status: 429, message: "Too many requests.", hint: "Wait for the number of seconds in Retry-After, then try again." },
+  rate_limited: {
+    status: 429,
+    message: "Too many requests.",
+    hint: "Wait for the number of seconds in Retry-After (and in retryAfter), then try again.",
+  },
   internal_error: { status: 500, message: "Something went wrong on our side.", hint: "Try again later; the failure was logged." },
   not_implemented: { status: 501, message: "This mode is not served.", hint: "Use a supported mode." },
   upstream_failed: { status: 502, message: "An upstream service could not be read.", hint: "Try again later." },

@@ -238,18 +238,28 @@ function etagMatches(ifNoneMatch: string | null, tag: string): boolean {
 }
 
 /** 204 preflight for any origin. */
-export function preflightResponse(allow: readonly string[], negotiated?: boolean, allowHeaders = PREFLIGHT_ALLOW_HEADERS): Response {
+export function preflightResponse(
+  allow: readonly string[],
+  negotiated?: boolean,
+  allowHeaders = PREFLIGHT_ALLOW_HEADERS,
+  /** Whether the route takes calls from the requesting page's Origin: "any" (the API), or per Origin. */
+  origin: "any" | "granted" | "refused" = "any",
+): Response {
   const list = allow.join(", ");
-  return new Response(null, {
-    status: 204,
-    headers: {
-      ...commonHeaders(negotiated),
-      allow: list,
+  const headers: Record<string, string> = { ...commonHeaders(negotiated), allow: list };
+  // A route that chooses by Origin answers preflights differently per Origin.
+  if (origin !== "any") headers.vary = headers.vary ? `${headers.vary}, Origin` : "Origin";
+  if (origin === "refused") {
+    // Nothing granted: the browser stops here instead of sending a request the route refuses.
+    delete headers["access-control-allow-origin"];
+    delete headers["access-control-expose-headers"];
+  } else
+    Object.assign(headers, {
       "access-control-allow-methods": list,
       "access-control-allow-headers": allowHeaders,
       "access-control-max-age": "86400",
-    },
-  });
+    });
+  return new Response(null, { status: 204, headers });
 }
 
 /** The spec's 405: the method named, `Allow` and `allow` listing what the path answers. */
@@ -290,6 +300,8 @@ export interface RouteOptions {
   secret?: () => string | undefined;
   /** Request headers a browser may send in a preflight, when more than the API's usual ones. */
   preflightHeaders?: string;
+  /** Origins a browser may call the route from, when not every one (the preflight grants the others nothing). */
+  allowsOrigin?: (origin: string) => boolean;
   /** Fields every error body of the route carries (an endpoint's own, e.g. /ask's `query_id`). */
   errorExtras?: (req: NextRequest) => Record<string, unknown>;
 }
@@ -320,7 +332,11 @@ export function route(
 
   async function serve(req: NextRequest, method: AnyMethod, routeCtx: unknown): Promise<Response> {
     const head = method === "HEAD";
-    if (method === "OPTIONS") return preflightResponse(allow, o.negotiated, o.preflightHeaders);
+    if (method === "OPTIONS") {
+      const origin = req.headers.get("origin");
+      const verdict = !o.allowsOrigin ? "any" : origin === null || o.allowsOrigin(origin) ? "granted" : "refused";
+      return preflightResponse(allow, o.negotiated, o.preflightHeaders, verdict);
+    }
     let limit: LimitState | undefined;
     try {
       // A method Next cannot route arrives as PATCH with the real one beside it (server.mjs).

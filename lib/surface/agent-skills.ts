@@ -27,7 +27,7 @@ export function skillMarkdown(base: string): string {
     `Everything is read-only and keyless. Prefer the MCP server at ${base}/mcp (streamable HTTP); the same capabilities are plain HTTP GETs described in ${base}/openapi.json, and a guide is at ${base}/developers.`,
     "",
     "- Every response is JSON (or Markdown where asked); errors are `{ ok: false, error, code, hint }`.",
-    "- Budgets are per caller and announced in `RateLimit-Policy` / `RateLimit` headers; on 429 wait `Retry-After` seconds.",
+    "- Budgets are per caller and announced in `RateLimit-Policy` / `RateLimit` headers; on 429 wait `Retry-After` seconds (an MCP tool result gives the same number as `retryAfter`).",
     `- Pages have Markdown twins: append \`.md\` or send \`Accept: text/markdown\`. ${base}/llms.txt lists them.`,
     "",
     "## Tools",

@@ -14,7 +14,12 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * budget, so no MCP traffic is free. The body is read here, capped like the API's.
  */
 export const mcpRoute = route(
-  { path: "/mcp", methods: ["POST"], preflightHeaders: `${PREFLIGHT_ALLOW_HEADERS}, Mcp-Protocol-Version, Mcp-Method, Mcp-Name` },
+  {
+    path: "/mcp",
+    methods: ["POST"],
+    preflightHeaders: `${PREFLIGHT_ALLOW_HEADERS}, Mcp-Protocol-Version, Mcp-Method, Mcp-Name`,
+    allowsOrigin: allowedOrigin,
+  },
   async ({ req, base, caller }) => {
     const origin = req.headers.get("origin");
     if (origin !== null && !allowedOrigin(origin)) {
