@@ -262,6 +262,53 @@ describe("discovery of the server", () => {
     expect(again.text).toBe("");
   });
 
+  it("every protocol version the card lists is one the server speaks", async () => {
+    const card = (await call(app.contract, app.server.base, "/mcp/server-card")).body as {
+      remotes: { supportedProtocolVersions: string[] }[];
+    };
+    const versions = card.remotes[0].supportedProtocolVersions;
+    expect(versions).toEqual(expect.arrayContaining(["2026-07-28", "2025-11-25", "2024-11-05"]));
+    for (const [i, v] of versions.entries()) {
+      const legacy = v !== "2026-07-28";
+      // 2025-era and older: the initialize handshake agrees on the version asked for;
+      // 2026-07-28: no handshake, each request names its revision (server/discover).
+      const message = legacy
+        ? {
+            jsonrpc: "2.0",
+            id: i,
+            method: "initialize",
+            params: { protocolVersion: v, capabilities: {}, clientInfo: { name: "t", version: "1" } },
+          }
+        : {
+            jsonrpc: "2.0",
+            id: i,
+            method: "server/discover",
+            params: {
+              _meta: {
+                "io.modelcontextprotocol/protocolVersion": v,
+                "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" },
+                "io.modelcontextprotocol/clientCapabilities": {},
+              },
+            },
+          };
+      const r = await httpRequest(`${app.server.base}/mcp`, {
+        method: "POST",
+        body: JSON.stringify(message),
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...(legacy ? {} : { "mcp-protocol-version": v, "mcp-method": "server/discover" }),
+        },
+        localAddress: "127.0.0.53",
+      });
+      expect(r.status, v).toBe(200);
+      const text = r.text.startsWith("{") ? r.text : /^data: (.+)$/m.exec(r.text)![1];
+      const result = (JSON.parse(text) as { result: { protocolVersion?: string; supportedVersions?: string[] } }).result;
+      if (legacy) expect(result.protocolVersion, v).toBe(v);
+      else expect(result.supportedVersions, v).toContain(v);
+    }
+  });
+
   it("the cards point at /mcp, the catalog at the card, and the API catalog, llms.txt, the guide and the home page at the server", async () => {
     const card = (await call(app.contract, app.server.base, "/mcp/server-card")).body as {
       remotes: { url: string; supportedProtocolVersions: string[] }[];

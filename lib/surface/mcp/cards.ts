@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { named } from "@/lib/core/schemas";
 import { siteConfig } from "@/site.config";
@@ -10,7 +11,9 @@ import { MCP_SERVER_VERSION, mcpServerName as serverName, tools } from "./tools"
  * /.well-known/mcp/server-card.json that scanners still read (their `$schema` values
  * conflict, so both are served), and the AI catalog that lists the card.
  */
-export const MCP_PROTOCOL_VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"] as const;
+// The stateless 2026-07-28 revision (server/discover; what createMcpHandler serves, and the SDK
+// does not export its list of), then every version the SDK's legacy handshake negotiates.
+export const MCP_PROTOCOL_VERSIONS: readonly string[] = ["2026-07-28", ...SUPPORTED_PROTOCOL_VERSIONS];
 const CARD_CACHE = { maxAge: 3600 } as const;
 const description = `Search, ask, photos, resume and lens tools over ${siteConfig.name}'s site.`.slice(0, 100);
 
