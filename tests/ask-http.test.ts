@@ -111,10 +111,31 @@ describe("GET /ask (legacy dialect)", () => {
     expect(blank.body).toMatchObject({ code: "bad_request", parameter: "query", query_id: "q-blank", results: [] });
   });
 
-  it("uses the first 10 entries of a longer history instead of refusing it", async () => {
+  it("uses the latest 10 entries of a longer history instead of refusing it", async () => {
     const prev = encodeURIComponent(JSON.stringify(Array.from({ length: 14 }, (_, i) => `earlier question ${i}`)));
     const r = await getJson(`?query=espresso&prev=${prev}&streaming=0`, "127.0.0.61");
     expect(r.status).toBe(200);
+  });
+});
+
+describe("a follow-up question", () => {
+  it("is ranked with the question before it when it names its subject only there, and says what was ranked", async () => {
+    const alone = (await getJson("?query=how+do+I+adjust+it&streaming=0", "127.0.0.62")).body as AskBody;
+    expect(alone.results[0].url).not.toMatch(/technics/);
+    expect(alone).not.toHaveProperty("decontextualized_query");
+    const prev = encodeURIComponent(JSON.stringify(["where is the coffee chat booking", "Technics SL-1500 turntable pitch control"]));
+    const follow = (await getJson(`?query=how+do+I+adjust+it&prev=${prev}&streaming=0`, "127.0.0.62")).body as AskBody & {
+      decontextualized_query?: string;
+    };
+    expect(follow.results[0].url).toMatch(/\/garage\/technics-sl-1500-revival$/);
+    expect(follow.decontextualized_query).toBe("how do I adjust it Technics SL-1500 turntable pitch control");
+    // A question about something else keeps its own reading.
+    for (const q of ["how do I winterize my motorcycle", "what is her email"]) {
+      const alone = (await getJson(`?query=${encodeURIComponent(q)}&streaming=0`, "127.0.0.62")).body as AskBody;
+      const after = (await getJson(`?query=${encodeURIComponent(q)}&prev=${prev}&streaming=0`, "127.0.0.62")).body as AskBody;
+      expect(after.results[0].url, q).toBe(alone.results[0].url);
+      expect(after, q).not.toHaveProperty("decontextualized_query");
+    }
   });
 });
 

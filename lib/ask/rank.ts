@@ -5,7 +5,7 @@ import { searchSite } from "@/lib/search/search";
 import type { Doc } from "@/lib/content/types";
 import { getCatalog } from "./catalog";
 import { rankWithRemoteModel, RankerUnavailable } from "./remote-ranker";
-import { loadEmbeddedModel, type QuestionSignals } from "./embedded-model";
+import { loadEmbeddedModel, type EmbeddedModel, type QuestionSignals } from "./embedded-model";
 import { abstains, confidence, loadConfidence, type ConfidenceModel } from "./confidence";
 import path from "node:path";
 
@@ -19,6 +19,8 @@ export interface Ranked {
   confidence?: number;
   /** Set when nothing was likely enough: `hits` is then empty. */
   abstained?: { reason: string; threshold: number };
+  /** The question as ranked when an earlier one was folded into it (a follow-up such as "how do I adjust it"). */
+  decontextualized?: string;
 }
 
 /**
@@ -64,10 +66,33 @@ export async function rankPages(question: string, prev: string[], callerKey: str
     }
   }
   const { answerable } = getCorpus();
-  const own = embedded!.rankWithSignals(question);
+  const { own, decontextualized } = withContext(embedded!, question, prev, calibration);
   const ranked = own.pages.flatMap(({ url, p }) => (answerable.has(url) ? [{ doc: answerable.get(url)!, p }] : []));
   if (ranked.length === 0 || !ranked.every((r) => Number.isFinite(r.p))) return { ...lexical(), ranking: "lexical: model answer unusable" };
-  return fromProbabilities(ranked, "model: embedded fastText", calibrated(own.signals, calibration));
+  const answer = fromProbabilities(ranked, "model: embedded fastText", calibrated(own.signals, calibration));
+  return decontextualized ? { ...answer, decontextualized } : answer;
+}
+
+/** How high the question alone must rank the page its follow-up reading finds (see withContext). */
+const FOLLOW_UP_RANK = 5;
+
+/**
+ * A follow-up ("how do I adjust it") names its subject only in an earlier question: the
+ * question is ranked alone and with the latest earlier one appended. The follow-up reading
+ * wins when the confidence model trusts it more and the question alone already counts its
+ * page among its first few: the earlier question then picks among what this one could
+ * mean. A question about something else ("how do I winterize my motorcycle" after a
+ * turntable question) ranks that page far down alone, and keeps its own reading however
+ * sure the earlier question's rare words make the other.
+ */
+function withContext(model: EmbeddedModel, question: string, prev: string[], calibration: ConfidenceModel | null) {
+  const own = model.rankWithSignals(question);
+  if (prev.length === 0 || !calibration) return { own };
+  const combined = `${question} ${prev.at(-1)}`;
+  const withPrev = model.rankWithSignals(combined);
+  const sure = (r: typeof own) => confidence(calibration, r.pages[0]?.p ?? 0, r.signals);
+  const compatible = own.pages.slice(0, FOLLOW_UP_RANK).some((x) => x.url === withPrev.pages[0]?.url);
+  return compatible && sure(withPrev) > sure(own) ? { own: withPrev, decontextualized: combined } : { own };
 }
 
 /** Turns a ranker's best probability into P(right) for one question, and the least P(right) /ask answers with. */

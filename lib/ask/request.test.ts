@@ -39,9 +39,9 @@ describe("the /ask input", () => {
     expect(parse({ query: "x".repeat(500) }).success).toBe(true);
   });
 
-  it("uses the first 10 prev entries of a longer history, as an array or as text", () => {
+  it("uses the latest 10 prev entries of a longer history, as an array or as text", () => {
     expect(request({ query: "a", prev: Array.from({ length: 15 }, (_, i) => `q${i}`) }).prev).toEqual(
-      Array.from({ length: 10 }, (_, i) => `q${i}`),
+      Array.from({ length: 10 }, (_, i) => `q${i + 5}`),
     );
     expect(request({ query: "a", prev: Array.from({ length: 15 }, (_, i) => `q${i}`).join(",") }).prev).toHaveLength(10);
     expect(parse({ query: "a", prev: ["x".repeat(501)] }).success).toBe(false);

@@ -37,7 +37,11 @@ const mode = (description: string) =>
     )
     .meta({ description });
 
-/** prev as comma-separated text or a JSON array (the NLWeb chat UI sends JSON.stringify(array)); at most 10 used. */
+/**
+ * prev as comma-separated text or a JSON array (the NLWeb chat UI sends JSON.stringify(array)),
+ * oldest first as chat clients keep it; the latest 10 are used, since a follow-up refers to
+ * what was asked just before it.
+ */
 export function parsePrev(raw: string | readonly string[] | null | undefined): string[] {
   if (raw === null || raw === undefined) return [];
   let items: unknown[] = [];
@@ -56,7 +60,7 @@ export function parsePrev(raw: string | readonly string[] | null | undefined): s
   return items
     .map((s) => String(s).trim())
     .filter(Boolean)
-    .slice(0, MAX_PREV);
+    .slice(-MAX_PREV);
 }
 
 /**
@@ -76,11 +80,14 @@ export const AskInputSchema = z.object({
   site: z.string().max(300).optional().meta({ description: "Empty, all, this host, or https://this host; anything else is a 400" }),
   top_k: clampedInt({ min: 1, max: 50, default: 10, description: "Results:", optional: true }),
   limit: clampedInt({ min: 1, max: 50, default: 10, description: "Read as top_k when top_k is absent:", optional: true }),
-  // A chat client sends its whole history: more than 10 entries is not an error, only the first 10 are used.
+  // A chat client sends its whole history: more than 10 entries is not an error, only the latest 10 are used.
   prev: z
     .union([z.string().max(MAX_PREV_TEXT), z.array(z.string().max(MAX_TEXT)).max(MAX_PREV_SENT)])
     .optional()
-    .meta({ description: "Earlier questions: comma-separated, a JSON array as text, or an array; the first 10 are used" }),
+    .meta({
+      description:
+        'Earlier questions, oldest first: comma-separated, a JSON array as text, or an array; the latest 10 are used. A follow-up that names its subject only in the latest one ("how do I adjust it") is ranked with it when that makes the answer surer; `decontextualized_query` then shows what was ranked',
+    }),
   decontextualized_query: z.string().max(MAX_TEXT).optional().meta({ description: "Searched instead of query when present" }),
   query_id: z.string().max(200).optional().meta({ description: "Echoed back; a UUID is generated when absent" }),
 });

@@ -44,14 +44,16 @@ export function askMeta(req: AskRequest, ranking: string, judged: Pick<Ranked, "
 }
 
 export function askBody(req: AskRequest, ranked: Ranked, base: string, host: string) {
-  const terms = queryTerms(req.decontextualized ?? req.query);
+  // The client's own decontextualized query, else the one the ranker made from `prev`.
+  const decontextualized = req.decontextualized ?? ranked.decontextualized;
+  const terms = queryTerms(decontextualized ?? req.query);
   return {
     query_id: req.queryId,
     results: ranked.hits.slice(0, req.topK).map((h) => askResult(h.doc, h.score, base, host, terms)),
     query: req.query,
     site: host,
     mode: "list" as const,
-    ...(req.decontextualized ? { decontextualized_query: req.decontextualized } : {}),
+    ...(decontextualized ? { decontextualized_query: decontextualized } : {}),
     total: ranked.total,
     _meta: askMeta(req, ranked.ranking, ranked),
   };
