@@ -179,6 +179,9 @@ describe("POST /ask (0.55 dialect)", () => {
     [JSON.stringify({ query: { text: "x" }, top_k: 0 }), "top_k"],
     [JSON.stringify({ query: { text: "x" }, prefer: { streaming: "yes" } }), "prefer.streaming"],
     [JSON.stringify({ query: { text: "x" }, context: { prev: [1] } }), "context.prev.0"],
+    // Well-typed, but refused once read as the input: still named where the body holds it.
+    [JSON.stringify({ query: { text: "x", site: "elsewhere.example" } }), "query.site"],
+    [JSON.stringify({ query: { text: "x" }, prefer: { mode: "everything" } }), "prefer.mode"],
   ])("400 for body %s", async (body, field) => {
     const r = await postJson(body);
     expect(r.status).toBe(400);
@@ -186,6 +189,14 @@ describe("POST /ask (0.55 dialect)", () => {
     expect((r.body as { query_id: string }).query_id).toBeTruthy();
     // "required" only for what is really missing, never for a value of the wrong type
     if (field !== "query") expect((r.body as { error: string }).error).not.toMatch(/is required/);
+    expect(r.body).not.toHaveProperty("parameter");
+  });
+
+  it("names a bad query-string field of a POST as a parameter (the body did not give it)", async () => {
+    const r = await postJson({ query: { text: "x" } }, "?site=elsewhere.example");
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: "bad_request", parameter: "site" });
+    expect(r.body).not.toHaveProperty("field");
   });
 });
 

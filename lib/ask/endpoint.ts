@@ -1,6 +1,6 @@
 import { defineEndpoint } from "@/lib/core/endpoint";
-import { AskBodySchema, AskResponseSchema, AskStreamSchema, type AskBody } from "./schemas";
-import { AskInputSchema, bodyToInput, errorQueryId, streamingOn, toAskRequest, type AskInput } from "./request";
+import { AskBodySchema, AskResponseSchema, AskStreamSchema } from "./schemas";
+import { ASK_BODY_FIELDS, AskInputSchema, errorQueryId, streamingOn, toAskRequest, type AskInput } from "./request";
 import { rankPages } from "./rank";
 import { askBody, askStream, type AskAnswer } from "./respond";
 
@@ -44,7 +44,7 @@ export const ask = defineEndpoint({
       summary: "Ask the site a question (NLWeb 0.55)",
       body: AskBodySchema,
       example: { query: { text: "which film recipe suits harbour light?" }, prefer: { streaming: false }, top_k: 5 },
-      toInput: (body: AskBody, query) => bodyToInput(body, query),
+      fields: ASK_BODY_FIELDS,
     },
     cache: "no-store",
     representations: [

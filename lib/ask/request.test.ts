@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/core/errors";
-import { AskInputSchema, bodyToInput, parsePrev, toAskRequest } from "./request";
+import { AskInputSchema, parsePrev, toAskRequest } from "./request";
 
 const HOST = "example.org";
 const parse = (raw: Record<string, unknown>) => AskInputSchema.safeParse(raw);
@@ -12,14 +12,6 @@ describe("the /ask input", () => {
     const r = request({ query: "hi" });
     expect(r).toMatchObject({ dialect: "legacy", query: "hi", prev: [], topK: 10, streaming: true });
     expect(r.queryId).toMatch(/^[0-9a-f-]{36}$/);
-  });
-
-  it("lets body fields win over the query string", () => {
-    const raw = bodyToInput(
-      { query: { text: "b" }, top_k: 2, prefer: { streaming: false }, query_id: "y", context: { prev: ["p1"] } },
-      { query: "a", top_k: "9", streaming: "1", query_id: "x" },
-    );
-    expect(request(raw, "0.55")).toMatchObject({ dialect: "0.55", query: "b", topK: 2, streaming: false, queryId: "y", prev: ["p1"] });
   });
 
   it("clamps top_k, reads limit when top_k is absent, and falls back to 10 on a non-number", () => {

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ApiError } from "@/lib/core/errors";
 import { clampedInt, requiredText } from "@/lib/core/params";
-import type { AskBody } from "./schemas";
 
 export const MODES_SUPPORTED = ["list"] as const;
 const MODES = ["list", "summarize", "generate"] as const;
@@ -165,21 +164,14 @@ export function toAskRequest(input: AskInput, host: string, dialect: AskRequest[
   };
 }
 
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-
-/** POST /ask: the 0.55 body onto the same input; body fields win over query-string fields. */
-export function bodyToInput(body: AskBody, query: Record<string, string>): Record<string, unknown> {
-  return {
-    ...query,
-    ...defined({
-      query: body.query.text,
-      site: body.query.site,
-      streaming: body.prefer?.streaming,
-      mode: body.prefer?.mode,
-      prev: body.context?.prev,
-      query_id: body.query_id,
-      top_k: body.top_k,
-      decontextualized_query: body.decontextualized_query,
-    }),
-  };
-}
+/** POST /ask: where each input field is in the NLWeb 0.55 body (body values win over the query string's). */
+export const ASK_BODY_FIELDS = {
+  query: "query.text",
+  site: "query.site",
+  streaming: "prefer.streaming",
+  mode: "prefer.mode",
+  prev: "context.prev",
+  query_id: "query_id",
+  top_k: "top_k",
+  decontextualized_query: "decontextualized_query",
+} as const satisfies Partial<Record<keyof AskInput, string>>;

@@ -72,7 +72,12 @@ export interface HttpBinding<I = unknown, O = unknown> {
     body: z.ZodType;
     /** A valid body: documented in /openapi.json and sent by the contract battery. */
     example: unknown;
-    toInput(body: never, query: Record<string, string>): Record<string, unknown>;
+    /**
+     * Where each input field is in the body (`{ site: "query.site" }`): the body maps onto
+     * the input by these paths (body values win over the query string's), and an input
+     * error about a value the body gave names its body `field` rather than a `parameter`.
+     */
+    fields: Readonly<Record<string, string>>;
   };
   /** Media type of the 200 (default JSON). */
   media?: string;

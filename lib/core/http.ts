@@ -406,6 +406,7 @@ export function endpointHandlers(e: Endpoint): Record<AnyMethod, RouteHandler> {
     const timing = serverTiming(outcome.timings);
     const extra = timing ? { "server-timing": timing } : undefined;
     if (!outcome.ok) {
+      if (post) nameBodyField(outcome.error, post.fields, source as PostSource);
       return errorResponse(outcome.error, {
         head: req.method === "HEAD",
         negotiated: b.negotiated,
@@ -433,10 +434,23 @@ export function endpointHandlers(e: Endpoint): Record<AnyMethod, RouteHandler> {
   });
 }
 
-/** The JSON body of a POST, validated by its own schema and mapped onto the endpoint's input. */
-function postSource(req: NextRequest, post: NonNullable<NonNullable<Endpoint["http"]>["post"]>, query: Record<string, string>): RawSource {
+type PostBinding = NonNullable<NonNullable<Endpoint["http"]>["post"]>;
+/** A POST's input source, remembering which input fields its body gave. */
+type PostSource = RawSource & { fromBody: Set<string> };
+
+/** The value at a dotted path of a parsed body (`query.site`), or undefined. */
+function at(body: unknown, dotted: string): unknown {
+  let v: unknown = body;
+  for (const key of dotted.split(".")) v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined;
+  return v;
+}
+
+/** The JSON body of a POST, validated by its own schema and mapped onto the endpoint's input (body values win). */
+function postSource(req: NextRequest, post: PostBinding, query: Record<string, string>): PostSource {
   let parsedBody: unknown;
+  const fromBody = new Set<string>();
   return {
+    fromBody,
     partial: () => ({ ...query, ...(parsedBody && typeof parsedBody === "object" ? (parsedBody as Record<string, unknown>) : {}) }),
     read: async () => {
       const text = await readBody(req);
@@ -447,9 +461,24 @@ function postSource(req: NextRequest, post: NonNullable<NonNullable<Endpoint["ht
       }
       const checked = post.body.safeParse(parsedBody);
       if (!checked.success) throw validationError(checked.error.issues, "body");
-      return post.toInput(checked.data as never, query);
+      const input: Record<string, unknown> = { ...query };
+      for (const [name, dotted] of Object.entries(post.fields)) {
+        const v = at(checked.data, dotted);
+        if (v === undefined) continue;
+        input[name] = v;
+        fromBody.add(name);
+      }
+      return input;
     },
   };
+}
+
+/** An input error about a value the POST body gave names it where the client wrote it: `field: "query.site"`. */
+function nameBodyField(error: ApiError, fields: PostBinding["fields"], source: PostSource): void {
+  const name = error.extras.parameter;
+  if (typeof name !== "string" || !source.fromBody.has(name)) return;
+  delete error.extras.parameter;
+  error.extras.field = fields[name];
 }
 
 /** A request body as text, refused past 64 KiB (declared or read). */

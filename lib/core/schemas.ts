@@ -35,14 +35,9 @@ export const ErrorSchema = named(
       allow: z.array(z.string()).optional().meta({ description: "Methods the path answers, on a 405" }),
       supported: z.array(z.string()).optional().meta({ description: "API versions served, on a 400 for an API-Version request" }),
       policy: z.string().optional().meta({ description: "The rate-limit policy that refused the request, on a 429" }),
-      retryAfter: z
-        .int()
-        .min(1)
-        .max(60)
-        .optional()
-        .meta({
-          description: "Seconds to wait, on a 429: the Retry-After header's value, for readers that see no headers (MCP tool results)",
-        }),
+      retryAfter: z.int().min(1).max(60).optional().meta({
+        description: "Seconds to wait, on a 429: the Retry-After header's value, for readers that see no headers (MCP tool results)",
+      }),
     })
     .loose(),
   "The one error shape of every endpoint. Endpoints may add their own fields.",
