@@ -76,12 +76,15 @@ function done(res: Response): Response {
 
 /** The spec's Error body with the shared headers; never cached. */
 export function errorResponse(err: ApiError, o: { head?: boolean; negotiated?: boolean; headers?: Record<string, string> } = {}): Response {
-  const headers = {
+  const headers: Record<string, string> = {
     ...commonHeaders(o.negotiated, o.headers),
     "cache-control": ERROR_HEADERS["cache-control"],
     ...err.headers,
     "content-type": ERROR_HEADERS["content-type"],
   };
+  // Every 503 says when to look again (/openapi.json documents Retry-After on each); a
+  // cause with no better idea gets the spec's longest, 60 seconds.
+  if (err.status === 503 && headers["retry-after"] === undefined) headers["retry-after"] = "60";
   return done(new Response(o.head ? null : JSON.stringify(err.body()), { status: err.status, headers }));
 }
 
