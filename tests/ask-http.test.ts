@@ -129,6 +129,15 @@ describe("a follow-up question", () => {
     };
     expect(follow.results[0].url).toMatch(/\/garage\/technics-sl-1500-revival$/);
     expect(follow.decontextualized_query).toBe("how do I adjust it Technics SL-1500 turntable pitch control");
+    // A client that decontextualized the question itself is taken at its word: prev is not added again.
+    const own = (
+      await getJson(
+        `?query=how+do+I+adjust+it&decontextualized_query=${encodeURIComponent("adjusting valve clearances")}&prev=${prev}&streaming=0`,
+        "127.0.0.62",
+      )
+    ).body as AskBody & { decontextualized_query?: string };
+    expect(own.decontextualized_query).toBe("adjusting valve clearances");
+    expect(own.results[0].url).toMatch(/\/garage\/cb400f-valve-clearances$/);
     // A question about something else keeps its own reading.
     for (const q of ["how do I winterize my motorcycle", "what is her email"]) {
       const alone = (await getJson(`?query=${encodeURIComponent(q)}&streaming=0`, "127.0.0.62")).body as AskBody;
@@ -182,6 +191,7 @@ describe("POST /ask (0.55 dialect)", () => {
     // Well-typed, but refused once read as the input: still named where the body holds it.
     [JSON.stringify({ query: { text: "x", site: "elsewhere.example" } }), "query.site"],
     [JSON.stringify({ query: { text: "x" }, prefer: { mode: "everything" } }), "prefer.mode"],
+    [JSON.stringify({ query: { text: "   " } }), "query.text"],
   ])("400 for body %s", async (body, field) => {
     const r = await postJson(body);
     expect(r.status).toBe(400);
@@ -190,6 +200,7 @@ describe("POST /ask (0.55 dialect)", () => {
     // "required" only for what is really missing, never for a value of the wrong type
     if (field !== "query") expect((r.body as { error: string }).error).not.toMatch(/is required/);
     expect(r.body).not.toHaveProperty("parameter");
+    expect((r.body as { error: string }).error).not.toMatch(/parameter/);
   });
 
   it("names a bad query-string field of a POST as a parameter (the body did not give it)", async () => {
@@ -219,6 +230,7 @@ describe("the ask-model budget", () => {
 describe.each<[StubBehaviour, string]>([
   ["logprobs", "model: remote stub-model"],
   ["split-digits", "model: remote stub-model"],
+  ["prose", "lexical: model answer unusable"],
   ["hang", "lexical: model timeout"],
   ["error-500", "lexical: model answered 500"],
   ["no-logprobs", "lexical: model gave no logprobs"],

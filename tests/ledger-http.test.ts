@@ -86,7 +86,9 @@ describe("error bodies in the Ledger shape", () => {
       const contract = await Contract.load(app.base);
       const r = await call(contract, app.base, "/ledger.json");
       expect(r.status).toBe(503);
-      expect(r.headers.get("retry-after")).toBe("60");
+      // Not configured lasts until the owner acts: nothing to retry after.
+      expect(r.headers.get("retry-after")).toBeNull();
+      expect(r.body).not.toHaveProperty("retryAfter");
       expect(r.body).toMatchObject({ ok: false, code: "not_configured", days: [], crawlers: [], pages: 0, usd: 0, pricePerPageUsd: 0.01 });
       expect(await (await fetch(`${app.base}/ledger`)).text()).toContain("Counting is off on this deployment");
     } finally {

@@ -45,6 +45,7 @@ describe("Redis killed and restarted under a running server", () => {
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ ok: false, code: "storage_unavailable", status: 503 });
     expect(health.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((health.body as { retryAfter: number }).retryAfter).toBe(Number(health.headers.get("retry-after")));
     expect(health.headers.get("ratelimit-policy")).toBe('"read";q=120;w=60');
 
     for (let i = 0; i < 5; i++) {

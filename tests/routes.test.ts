@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { TAGS } from "@/lib/core/endpoint";
 import { endpoints, UNLISTED_ROUTES } from "@/lib/surface/registry";
 import { buildGuide, guideMarkdown } from "@/lib/surface/developer-guide";
+import { standalone } from "@/lib/surface/json-schema";
 import { unified } from "unified";
 import remarkParse from "remark-parse";
 import remarkGfm from "remark-gfm";
@@ -48,6 +49,23 @@ describe("served paths", () => {
     for (const e of endpoints()) {
       expect(Object.keys(TAGS)).toContain(e.tag);
       if (e.http) expect(inGuide, e.name).toContain(e.http.path);
+    }
+  });
+});
+
+describe("POST bindings", () => {
+  it("map only input fields, from paths their body schema has", () => {
+    for (const e of endpoints()) {
+      const post = e.http?.post;
+      if (!post) continue;
+      const body = standalone(post.body, "input");
+      const inputs = Object.keys((e.input as unknown as { shape: object } | undefined)?.shape ?? {});
+      for (const [name, dotted] of Object.entries(post.fields)) {
+        expect(inputs, `${e.name}: ${name}`).toContain(name);
+        let node: Record<string, unknown> | undefined = body;
+        for (const key of dotted.split(".")) node = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[key];
+        expect(node, `${e.name}: ${dotted}`).toBeDefined();
+      }
     }
   });
 });

@@ -33,7 +33,10 @@ export const ask = defineEndpoint({
   run: async (input, { base, caller, signal, operation }) => {
     const host = new URL(base).host;
     const request = toAskRequest(input, host, operation === STRUCTURED ? "0.55" : "legacy");
-    const ranked = await rankPages(request.decontextualized ?? request.query, request.prev, caller.key, request.topK, signal);
+    // A client's own decontextualized query already holds what it needed of the earlier ones.
+    const ranked = request.decontextualized
+      ? await rankPages(request.decontextualized, [], caller.key, request.topK, signal)
+      : await rankPages(request.query, request.prev, caller.key, request.topK, signal);
     return askBody(request, ranked, base, host);
   },
   http: {

@@ -4,7 +4,7 @@ import { getCorpus, siteFile } from "@/lib/content/corpus";
 import { searchSite } from "@/lib/search/search";
 import type { Doc } from "@/lib/content/types";
 import { getCatalog } from "./catalog";
-import { rankWithRemoteModel, RankerUnavailable } from "./remote-ranker";
+import { NONE_FITS, rankWithRemoteModel, RankerUnavailable } from "./remote-ranker";
 import { loadEmbeddedModel, type EmbeddedModel, type QuestionSignals } from "./embedded-model";
 import { abstains, confidence, loadConfidence, type ConfidenceModel } from "./confidence";
 import path from "node:path";
@@ -107,9 +107,6 @@ function calibrated(signals: QuestionSignals | undefined, model: ConfidenceModel
   return Object.assign((top: number) => confidence(model, top, signals), { threshold: model.threshold });
 }
 
-/** Without a confidence model, /ask still withholds pages when the remote model is at least this sure none fits. */
-const NONE_FITS = 0.5;
-
 /**
  * Scores in %: with a confidence model, the best page's P(right) and the others in
  * proportion to their probability (each is at most as likely as the best); below the
@@ -123,9 +120,9 @@ function fromProbabilities(rows: { doc: Doc; p: number }[], ranking: string, cal
   const top = sorted[0]?.p ?? 0;
   const conf = calibrate ? (top > 0 ? calibrate(top) : 0) * (1 - none) : undefined;
   const threshold = calibrate ? calibrate.threshold : NONE_FITS;
-  if (sorted.length === 0 || (calibrate ? abstains(calibrate, conf!) : none >= NONE_FITS)) {
+  if (sorted.length === 0 || (calibrate ? abstains(calibrate, conf!) : none > NONE_FITS)) {
     const said =
-      none >= NONE_FITS
+      none > NONE_FITS
         ? `the model found no page that answers this (${Math.round(none * 100)}% sure)`
         : "no page is likely enough to answer this";
     const best = conf ?? 1 - none;

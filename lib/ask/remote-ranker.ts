@@ -20,6 +20,9 @@ type Position = { token: string; logprob: number; top_logprobs?: TopLogprob[] };
 const RULES =
   "You choose the single page of a website that best answers a visitor's question. Reply with only the id of that page (the digits before the tab), or 000 if no page fits.";
 
+/** /ask withholds pages when the remote model is more sure than not that none fits (its 000 answer). */
+export const NONE_FITS = 0.5;
+
 /** What the model's answer says: a probability per page id, and the mass it put on "no page fits" (000). */
 export interface RemoteRanking {
   /** Over the pages, summing to 1 (empty when the answer named no page). */
@@ -81,8 +84,9 @@ export async function rankWithRemoteModel(
   const positions = json.choices?.[0]?.logprobs?.content;
   if (!positions?.length || !positions[0].top_logprobs?.length) throw new RankerUnavailable("model gave no logprobs");
   const ranking = idProbabilities(positions, catalog, lexical);
-  // Prose, or ids of no page: nothing to rank with. A plain 000 is an answer: no page fits.
-  if (ranking.pages.size === 0 && ranking.none === 0) throw new RankerUnavailable("model answer unusable");
+  // Prose, or ids of no page: nothing to rank with, unless the model mostly said 000, which
+  // is an answer (no page fits); a 000 it only considered beside prose is not.
+  if (ranking.pages.size === 0 && !(ranking.none > NONE_FITS)) throw new RankerUnavailable("model answer unusable");
   return ranking;
 }
 

@@ -73,7 +73,7 @@ export const AskStreamSchema = named(
   "AskEventStream",
   z.string().meta({
     description:
-      "Server-sent events. GET (legacy NLWeb): unnamed `data:` messages with `message_type` api_version (carrying `_meta`), decontextualized_query (when given), result_batch {results, content} (`content` holds each result as `{type: resource, resource: {data}}` for clients that read that form), and always a final complete {type: complete, total}. POST (0.55): named events start {_meta}, result {index, item: AskResult, results: [the item as a schema.org object with @type, @id, score, site and grounding]} per result (for clients that read `results` from each data line), complete {_meta, total}.",
+      "Server-sent events. GET (legacy NLWeb): unnamed `data:` messages with `message_type` api_version (carrying `_meta`), decontextualized_query (when the client sent one, or the ranker folded an earlier question into the query), result_batch {results, content} (`content` holds each result as `{type: resource, resource: {data}}` for clients that read that form), and always a final complete {type: complete, total}. POST (0.55): named events start {_meta}, result {index, item: AskResult, results: [the item as a schema.org object with @type, @id, score, site and grounding]} per result (for clients that read `results` from each data line), complete {_meta, total}.",
   }),
 );
 

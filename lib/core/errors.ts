@@ -28,16 +28,29 @@ export const errorCatalogue = {
   },
   internal_error: { status: 500, message: "Something went wrong on our side.", hint: "Try again later; the failure was logged." },
   not_implemented: { status: 501, message: "This mode is not served.", hint: "Use a supported mode." },
-  upstream_failed: { status: 502, message: "An upstream service could not be read.", hint: "Try again later." },
-  storage_unavailable: { status: 503, message: "Storage could not be read.", hint: "Try again in a minute." },
+  upstream_failed: { status: 502, message: "An upstream service could not be read.", hint: "Try again later.", temporary: true },
+  storage_unavailable: { status: 503, message: "Storage could not be read.", hint: "Try again in a minute.", temporary: true },
   not_configured: {
     status: 503,
     message: "This capability is not configured on this deployment.",
     hint: "The site owner can enable it; see the README.",
   },
-  pending: { status: 503, message: "Nothing has been recorded here yet.", hint: "Try again after the next scheduled run." },
+  pending: {
+    status: 503,
+    message: "Nothing has been recorded here yet.",
+    hint: "Try again after the next scheduled run.",
+    temporary: true,
+  },
   no_playlist: { status: 503, message: "No playlist is set.", hint: "Try again later." },
-} as const satisfies Record<string, { status: number; message: string; hint: string }>;
+} as const satisfies Record<string, { status: number; message: string; hint: string; temporary?: true }>;
+
+/**
+ * Whether a 503 of this code passes by itself (a store or upstream that is down, a first run
+ * not yet done), so it carries Retry-After; "not configured" lasts until the owner acts.
+ */
+export function isTemporary(code: ErrorCode): boolean {
+  return "temporary" in errorCatalogue[code];
+}
 
 export type ErrorCode = keyof typeof errorCatalogue;
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
@@ -64,11 +77,28 @@ export class ApiError extends Error {
     this.hint = options.hint ?? entry.hint;
     this.extras = options.extras ?? {};
     this.headers = options.headers ?? {};
+    // A temporary 503 always says when to look again (/openapi.json documents it), in the
+    // header and, through body(), for readers without headers; a cause may say better.
+    if (this.status === 503 && isTemporary(code) && this.headers["retry-after"] === undefined)
+      this.headers = { ...this.headers, "retry-after": "30" };
   }
 
-  /** The spec's Error body. Extras (parameter, allow, supported, query_id…) sit beside the core fields. */
+  /**
+   * The spec's Error body. Extras (parameter, allow, supported, query_id…) sit beside the
+   * core fields, and a Retry-After is repeated as `retryAfter` for readers that see no
+   * headers (an MCP tool result).
+   */
   body(): Record<string, unknown> {
-    return { ok: false, error: this.message, code: this.code, status: this.status, hint: this.hint, ...this.extras };
+    const retry = Number(this.headers["retry-after"]);
+    return {
+      ok: false,
+      error: this.message,
+      code: this.code,
+      status: this.status,
+      hint: this.hint,
+      ...(Number.isInteger(retry) && retry > 0 ? { retryAfter: retry } : {}),
+      ...this.extras,
+    };
   }
 }
 

@@ -82,9 +82,6 @@ export function errorResponse(err: ApiError, o: { head?: boolean; negotiated?: b
     ...err.headers,
     "content-type": ERROR_HEADERS["content-type"],
   };
-  // Every 503 says when to look again (/openapi.json documents Retry-After on each); a
-  // cause with no better idea gets the spec's longest, 60 seconds.
-  if (err.status === 503 && headers["retry-after"] === undefined) headers["retry-after"] = "60";
   return done(new Response(o.head ? null : JSON.stringify(err.body()), { status: err.status, headers }));
 }
 
@@ -240,7 +237,7 @@ function etagMatches(ifNoneMatch: string | null, tag: string): boolean {
   });
 }
 
-/** 204 preflight for any origin. */
+/** The 204 answer to a CORS preflight: for any origin, or per Origin for a route that chooses. */
 export function preflightResponse(
   allow: readonly string[],
   negotiated?: boolean,
@@ -303,7 +300,10 @@ export interface RouteOptions {
   secret?: () => string | undefined;
   /** Request headers a browser may send in a preflight, when more than the API's usual ones. */
   preflightHeaders?: string;
-  /** Origins a browser may call the route from, when not every one (the preflight grants the others nothing). */
+  /**
+   * Origins a browser may call the route from, when not every one: a request from another
+   * is refused 403, and its preflight is granted nothing.
+   */
   allowsOrigin?: (origin: string) => boolean;
   /** Fields every error body of the route carries (an endpoint's own, e.g. /ask's `query_id`). */
   errorExtras?: (req: NextRequest) => Record<string, unknown>;
@@ -348,6 +348,11 @@ export function route(
       const versionError = apiVersionError(req);
       if (versionError) throw versionError;
       if (o.secret) checkSecret(req, o.secret());
+      const origin = o.allowsOrigin && req.headers.get("origin");
+      if (origin && !o.allowsOrigin!(origin))
+        throw new ApiError("forbidden", `Origin ${origin} may not call ${o.path}.`, {
+          hint: "Call it from a server or an agent (no Origin header), or from this site's own pages.",
+        });
       const caller = identifyCaller(req.headers);
       if (o.policy) {
         limit = await spend(o.policy, caller);
@@ -454,6 +459,7 @@ function postSource(req: NextRequest, post: PostBinding, query: Record<string, s
   const fromBody = new Set<string>();
   return {
     fromBody,
+    bodyField: (name) => (fromBody.has(name) ? post.fields[name] : undefined),
     partial: () => ({ ...query, ...(parsedBody && typeof parsedBody === "object" ? (parsedBody as Record<string, unknown>) : {}) }),
     read: async () => {
       const text = await readBody(req);

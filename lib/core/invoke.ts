@@ -46,7 +46,7 @@ export async function invoke(e: Endpoint, source: Record<string, unknown> | RawS
     let input: unknown = {};
     if (e.input) {
       const parsed = e.input.safeParse(raw);
-      if (!parsed.success) throw validationError(parsed.error.issues, "query");
+      if (!parsed.success) throw validationError(parsed.error.issues, "query", lazy?.bodyField);
       input = parsed.data;
     }
     const ctx: RunContext = {
@@ -79,6 +79,8 @@ export async function invoke(e: Endpoint, source: Record<string, unknown> | RawS
 export interface RawSource {
   read(): Promise<Record<string, unknown>>;
   partial(): Record<string, unknown>;
+  /** Where in the body an input field came from (a POST), for errors that name it. */
+  bodyField?(name: string): string | undefined;
 }
 
 function isRawSource(s: Record<string, unknown> | RawSource): s is RawSource {
@@ -90,8 +92,8 @@ export function rateLimited(limit: LimitState): ApiError {
   const p = limit.policy;
   const retryAfter = Math.min(60, Math.max(1, limit.resetSeconds));
   return new ApiError("rate_limited", `Over the ${p.name} budget of ${p.limit} requests per ${p.windowSeconds} seconds.`, {
-    // In the body too: an MCP client reads the tool result, never the headers.
-    extras: { policy: p.name, retryAfter },
+    // (ApiError.body() repeats Retry-After as retryAfter: an MCP client reads no headers.)
+    extras: { policy: p.name },
     headers: {
       "retry-after": String(retryAfter),
       "ratelimit-policy": policyHeader(p),

@@ -36,7 +36,8 @@ export const ErrorSchema = named(
       supported: z.array(z.string()).optional().meta({ description: "API versions served, on a 400 for an API-Version request" }),
       policy: z.string().optional().meta({ description: "The rate-limit policy that refused the request, on a 429" }),
       retryAfter: z.int().min(1).max(60).optional().meta({
-        description: "Seconds to wait, on a 429: the Retry-After header's value, for readers that see no headers (MCP tool results)",
+        description:
+          "Seconds to wait, on a 429 or a temporary 503: the Retry-After header's value, for readers that see no headers (MCP tool results)",
       }),
     })
     .loose(),

@@ -19,6 +19,15 @@ describe("validationError", () => {
       "Invalid request body: limit must be a number, not a string.",
     );
     expect(validationError(issues(schema, { q: "x", tags: "a" }), "body").extras).toEqual({ field: "tags" });
+    expect(validationError(issues(schema, { q: null }), "query").message).toBe("Invalid parameter: q must be a string, not null.");
+    expect(validationError(issues(schema, { q: "x", limit: 1.5 }), "query").message).toBe(
+      "Invalid parameter: limit must be an integer, not a number.",
+    );
+  });
+
+  it("keeps a schema's own message for a value of the wrong type", () => {
+    const own = z.object({ url: z.string({ error: "url must be an absolute http(s) URL" }) });
+    expect(validationError(issues(own, { url: 5 }), "query").message).toBe("Invalid parameter: url: url must be an absolute http(s) URL.");
   });
 
   it("says a missing value is required, and keeps zod's words for other problems", () => {

@@ -11,27 +11,40 @@ export function isMissing(issue: z.core.$ZodIssue): boolean {
 
 /**
  * Turn zod issues into the spec's 400: the message names every bad field, `parameter`
- * names the first (the spec's Error field for a rejected query parameter).
+ * names the first (the spec's Error field for a rejected query parameter), or `field` when
+ * it is a body field. `bodyField` says where in a POST body an input field came from, when
+ * it did: an input assembled from a body reports the body's own paths.
  */
-export function validationError(issues: z.core.$ZodIssue[], where: "query" | "body"): ApiError {
+export function validationError(
+  issues: z.core.$ZodIssue[],
+  where: "query" | "body",
+  bodyField?: (name: string) => string | undefined,
+): ApiError {
   const described = issues.map((issue) => {
-    const field = issue.path.map(String).join(".") || where;
-    if (isMissing(issue)) return { field, text: `${field} is required` };
-    // zod's "Invalid input: expected string, received number", in the words of the rest.
-    if (issue.code === "invalid_type") {
-      const got = /received (\w+)$/.exec(issue.message)?.[1];
-      return { field, text: `${field} must be ${typeName(issue.expected)}${got ? `, not ${typeName(got)}` : ""}` };
-    }
-    return { field, text: `${field}: ${issue.message}` };
+    const inBody = where === "query" && issue.path.length ? bodyField?.(String(issue.path[0])) : undefined;
+    const field = (inBody ? [inBody, ...issue.path.slice(1)] : issue.path).map(String).join(".") || where;
+    const body = where === "body" || inBody !== undefined;
+    return { field, body, text: describe(issue, field) };
   });
-  const first = described[0]?.field ?? where;
+  const first = described[0] ?? { field: where, body: where === "body" };
   const message = described.map((d) => d.text).join("; ");
-  return new ApiError("bad_request", `Invalid ${where === "query" ? "parameter" : "request body"}: ${message}.`, {
-    extras: where === "query" ? { parameter: first } : { field: first },
+  return new ApiError("bad_request", `Invalid ${first.body ? "request body" : "parameter"}: ${message}.`, {
+    extras: first.body ? { field: first.field } : { parameter: first.field },
   });
 }
 
-/** "string" → "a string", "array" → "an array". */
+function describe(issue: z.core.$ZodIssue, field: string): string {
+  if (isMissing(issue)) return `${field} is required`;
+  // zod's own "Invalid input: expected string, received number", in the words of the rest
+  // (a schema's own message for the case is kept as it is written).
+  const plain = issue.code === "invalid_type" ? /^Invalid input: expected (\w+), received (\w+)$/.exec(issue.message) : null;
+  if (plain) return `${field} must be ${typeName(plain[1])}, not ${typeName(plain[2])}`;
+  return `${field}: ${issue.message}`;
+}
+
+/** "string" → "a string", "int" → "an integer", "array" → "an array"; null and NaN as they are. */
 function typeName(t: string): string {
-  return /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
+  if (t === "null" || t === "NaN" || t === "nan") return t === "nan" ? "NaN" : t;
+  const word = t === "int" ? "integer" : t;
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }

@@ -112,7 +112,7 @@ function typeLabel(schema: Json | undefined): string {
 
 /** Shared by the page and its Markdown twin; `code` spans are marked with backticks. */
 export const CONVENTIONS: readonly string[] = [
-  "Errors share one JSON shape: `error` (a sentence), `code`, `status`, `hint`; a 404 adds `suggestions`, a 405 adds `allow`, a 400 names the `parameter`.",
+  "Errors share one JSON shape: `error` (a sentence), `code`, `status`, `hint`; a 404 adds `suggestions`, a 405 adds `allow`, a 400 names the `parameter` (or, for a POST body, the `field`).",
   "Every 200 carries `RateLimit-Policy` and `RateLimit` (IETF structured fields) and a `Link` header to the OpenAPI document, this guide and the API catalog.",
   "A 429 carries `Retry-After` (1–60 seconds), and its body the same number as `retryAfter` (what an MCP tool result shows): wait that long before the next request.",
   "`API-Version: 1` may be sent; any other value is a 400 with `supported`. No deprecation or sunset headers are ever sent.",

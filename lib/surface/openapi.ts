@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { TAGS, httpMethods, type Endpoint, type HttpMethod, type ResponseDoc } from "@/lib/core/endpoint";
-import { toComponents, schemaRef } from "./json-schema";
+import { isTemporary } from "@/lib/core/errors";
+import { standalone, toComponents, schemaRef } from "./json-schema";
 import { allNamedSchemas } from "@/lib/core/schemas";
 import { policies } from "@/lib/ratelimit";
 import { siteConfig } from "@/site.config";
@@ -152,10 +153,13 @@ function operation(e: Endpoint, method: HttpMethod, querySchema: Json | undefine
   const http = e.http!;
   const parameters: Json[] = [];
   const props = (querySchema?.properties ?? {}) as Record<string, Json>;
-  // A POST carries its input in the body; query-string fields only fill what the body leaves out, so none is required.
+  // A POST carries its input in the body; query-string fields only fill what the body leaves
+  // out, so none is required, and one the body must always give is not listed.
   const withBody = method === "POST" && http.post !== undefined;
+  const always = withBody ? alwaysInBody(http.post!) : new Set<string>();
   const required = new Set(withBody ? [] : ((querySchema?.required ?? []) as string[]));
   for (const [name, schema] of Object.entries(props)) {
+    if (always.has(name)) continue;
     const { description, ...rest } = schema;
     const said =
       withBody && description ? `${String(description).replace(/([^.!?])$/, "$1.")} Read only when the body leaves it out.` : description;
@@ -222,11 +226,29 @@ function operation(e: Endpoint, method: HttpMethod, querySchema: Json | undefine
 function documented(e: Endpoint, docs: ResponseDoc[]): Json {
   const ids = [...new Set(docs.map((r) => (r.schema ? (idOf(r.schema) ?? `${e.name}${r.status}`) : "Error")))];
   const headers: Json = {};
-  if (docs.some((r) => r.status === 503))
-    headers["Retry-After"] = { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } };
+  // What passes by itself says when to look again; "not configured" lasts until the owner acts.
+  if (docs.some((r) => r.status === 503 && r.code !== undefined && isTemporary(r.code)))
+    headers["Retry-After"] = {
+      description: "Seconds to wait before retrying (also in the body as `retryAfter`), when the cause is temporary.",
+      schema: { type: "integer", minimum: 1 },
+    };
   return {
     description: docs.map((r) => `${r.description}${r.code ? ` (code ${r.code})` : ""}`).join("; "),
     ...(Object.keys(headers).length ? { headers } : {}),
     content: errorContent(ids.length === 1 ? schemaRef(ids[0]) : { anyOf: ids.map((id) => schemaRef(id)) }),
   };
+}
+
+/** The input fields a POST body must always give (their body path is required all the way down). */
+function alwaysInBody(post: NonNullable<NonNullable<Endpoint["http"]>["post"]>): Set<string> {
+  const body = standalone(post.body, "input");
+  const required = (dotted: string) => {
+    let node: Json | undefined = body;
+    for (const key of dotted.split(".")) {
+      if (!node || !((node.required ?? []) as string[]).includes(key)) return false;
+      node = (node.properties as Record<string, Json> | undefined)?.[key];
+    }
+    return true;
+  };
+  return new Set(Object.entries(post.fields).flatMap(([name, dotted]) => (required(dotted) ? [name] : [])));
 }

@@ -2,9 +2,14 @@ import { readableApiPaths } from "./registry";
 import { allPagePaths, normalizePath } from "@/lib/site/paths";
 import { processSingleton } from "@/lib/process-singleton";
 
+/** Every real path a GET reads: the pages given (this build's, by default) and the API's. */
+export function servedPaths(pages: Iterable<string> = allPagePaths()): Set<string> {
+  return new Set([...pages, ...readableApiPaths()]);
+}
+
 /** Every real path a GET reads, pages and API, derived from the build and the registry (for 404 suggestions). */
 export function knownPaths(): string[] {
-  return [...new Set([...allPagePaths(), ...readableApiPaths()])];
+  return [...servedPaths()];
 }
 
 /**
@@ -17,5 +22,5 @@ export function linksServed<T extends { href: string }>(links: readonly T[], ser
   return links.filter((l) => !l.href.startsWith("/") || served.has(normalizePath(l.href.split(/[?#]/)[0])));
 }
 
-/** knownPaths() as a set, once per process: the build's pages do not change while it runs. */
-const servedPathSet = () => processSingleton("served-path-set", () => new Set(knownPaths()));
+/** servedPaths() once per process: the build's pages do not change while it runs. */
+const servedPathSet = () => processSingleton("served-path-set", () => servedPaths());

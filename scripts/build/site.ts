@@ -19,8 +19,7 @@ import { standingSources } from "./standing";
 import { standingDocs } from "@/lib/content/standing";
 import type { Card } from "./og-images";
 import { loadPageIndex } from "@/lib/site/page-routing.mjs";
-import { linksServed } from "@/lib/surface/served-paths";
-import { readableApiPaths } from "@/lib/surface/registry";
+import { linksServed, servedPaths } from "@/lib/surface/served-paths";
 
 export interface BuildOptions {
   contentDir: string;
@@ -163,7 +162,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     return `${Object.keys(corpus.twins).length} twins`;
   });
   // Every page leaves out the menu and footer links to pages this build does not have; say which.
-  const served = new Set([...loadPageIndex(opts.outDir).pages, ...readableApiPaths()]);
+  const served = servedPaths(loadPageIndex(opts.outDir).pages);
   for (const [where, links] of [
     ["nav", siteConfig.nav],
     ["footer", siteConfig.footer],

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 
-export type StubBehaviour = "logprobs" | "split-digits" | "hang" | "error-500" | "no-logprobs";
+export type StubBehaviour = "logprobs" | "split-digits" | "prose" | "hang" | "error-500" | "no-logprobs";
 
 export interface OpenAIStub {
   url: string;
@@ -12,7 +12,8 @@ export interface OpenAIStub {
  * A loopback stand-in for an OpenAI-compatible chat-completions endpoint. In "logprobs"
  * mode it plays a model that picks the catalogue line sharing most words with the
  * question and is 70% sure of it (20% on the runner-up), and that answers 000 ("no page
- * fits", as the prompt asks) when no line shares a word; other modes misbehave on purpose.
+ * fits", as the prompt asks) when no line shares a word; other modes misbehave on purpose
+ * ("prose" chats instead of naming an id).
  */
 export async function startOpenAIStub(behaviour: StubBehaviour): Promise<OpenAIStub> {
   const requests: OpenAIStub["requests"] = [];
@@ -35,32 +36,46 @@ export async function startOpenAIStub(behaviour: StubBehaviour): Promise<OpenAIS
     const logprobs =
       behaviour === "no-logprobs"
         ? null
-        : behaviour === "split-digits"
-          ? {
-              content: best.split("").map((d, i) => ({
-                token: d,
-                logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99),
-                top_logprobs: [
-                  { token: d, logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99) },
-                  ...(i === best.length - 1 && second.slice(0, -1) === best.slice(0, -1)
-                    ? [{ token: second.at(-1)!, logprob: Math.log(0.2) }]
-                    : []),
-                ],
-              })),
-            }
-          : {
+        : behaviour === "prose"
+          ? // Chat instead of an id, with 000 only a distant alternative: no answer to rank with.
+            {
               content: [
                 {
-                  token: best,
-                  logprob: Math.log(0.7),
+                  token: "Sure",
+                  logprob: Math.log(0.95),
                   top_logprobs: [
-                    { token: best, logprob: Math.log(0.7) },
-                    { token: second, logprob: Math.log(0.2) },
-                    { token: "Sure", logprob: Math.log(0.05) },
+                    { token: "Sure", logprob: Math.log(0.95) },
+                    { token: "000", logprob: Math.log(0.05) },
                   ],
                 },
               ],
-            };
+            }
+          : behaviour === "split-digits"
+            ? {
+                content: best.split("").map((d, i) => ({
+                  token: d,
+                  logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99),
+                  top_logprobs: [
+                    { token: d, logprob: Math.log(i === best.length - 1 ? 0.7 : 0.99) },
+                    ...(i === best.length - 1 && second.slice(0, -1) === best.slice(0, -1)
+                      ? [{ token: second.at(-1)!, logprob: Math.log(0.2) }]
+                      : []),
+                  ],
+                })),
+              }
+            : {
+                content: [
+                  {
+                    token: best,
+                    logprob: Math.log(0.7),
+                    top_logprobs: [
+                      { token: best, logprob: Math.log(0.7) },
+                      { token: second, logprob: Math.log(0.2) },
+                      { token: "Sure", logprob: Math.log(0.05) },
+                    ],
+                  },
+                ],
+              };
     res.writeHead(200, { "content-type": "application/json" });
     res.end(
       JSON.stringify({

@@ -13,7 +13,7 @@ import { MCP_SERVER_VERSION, mcpServerName as serverName, tools } from "./tools"
  */
 // The stateless 2026-07-28 revision (server/discover; what createMcpHandler serves, and the SDK
 // does not export its list of), then every version the SDK's legacy handshake negotiates.
-export const MCP_PROTOCOL_VERSIONS: readonly string[] = ["2026-07-28", ...SUPPORTED_PROTOCOL_VERSIONS];
+export const MCP_PROTOCOL_VERSIONS: readonly string[] = [...new Set(["2026-07-28", ...SUPPORTED_PROTOCOL_VERSIONS])];
 const CARD_CACHE = { maxAge: 3600 } as const;
 const description = `Search, ask, photos, resume and lens tools over ${siteConfig.name}'s site.`.slice(0, 100);
 

@@ -1,4 +1,3 @@
-import { ApiError } from "@/lib/core/errors";
 import { PREFLIGHT_ALLOW_HEADERS, limitHeaders, readBody, route } from "@/lib/core/http";
 import { rateLimited, spend, type LimitState } from "@/lib/core/invoke";
 import type { Caller } from "@/lib/core/caller";
@@ -21,12 +20,6 @@ export const mcpRoute = route(
     allowsOrigin: allowedOrigin,
   },
   async ({ req, base, caller }) => {
-    const origin = req.headers.get("origin");
-    if (origin !== null && !allowedOrigin(origin)) {
-      throw new ApiError("forbidden", `Origin ${origin} may not call this MCP server.`, {
-        hint: "Call it from a server or an agent (no Origin header), or from this site's own pages.",
-      });
-    }
     const text = await readBody(req);
     let message: unknown;
     try {
