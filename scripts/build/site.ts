@@ -145,11 +145,12 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   })();
   const inputHash = sha(`${BUILD_VERSION}\n${JSON.stringify(siteConfig)}\n${corpusJson}\n${JSON.stringify(resume ?? null)}`);
 
-  /** Runs `work` unless its inputs and outputs are what the last build left. */
-  const cached = (name: string, outputs: string[], work: () => Promise<string | void>) =>
+  /** Runs `work` unless its inputs (the content, and `code`: what else the stage's output depends on) and outputs are what the last build left. */
+  const cached = (name: string, outputs: string[], work: () => Promise<string | void>, code = "") =>
     stage(name, async () => {
-      newHashes[name] = inputHash;
-      if (stageHashes[name] === inputHash && (await Promise.all(outputs.map(exists))).every(Boolean)) return { skipped: true };
+      const hash = code ? sha(`${inputHash}\n${code}`) : inputHash;
+      newHashes[name] = hash;
+      if (stageHashes[name] === hash && (await Promise.all(outputs.map(exists))).every(Boolean)) return { skipped: true };
       return { detail: (await work()) ?? undefined };
     });
 
@@ -219,18 +220,24 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   if (firms) await writeAtomic(path.join(opts.outDir, "around-firms.json"), JSON.stringify(firms));
   else await rm(path.join(opts.outDir, "around-firms.json"), { force: true });
   const askFiles = ["ask-model.bin", "ask-labels.json", "ask-lexicon.json", "ask-confidence.json"].map((f) => path.join(opts.outDir, f));
-  await cached("ask-model", askFiles, async () => {
-    const { trainEmbeddedModel } = await import("@/lib/ask/embedded-model");
-    const { fitAskConfidence } = await import("./ask-confidence");
-    const trained = await trainEmbeddedModel(answerable, opts.outDir);
-    const fit = await fitAskConfidence(answerable);
-    // `null` when there was nothing to fit on: /ask then never abstains (lib/ask/confidence.ts).
-    await writeAtomic(path.join(opts.outDir, "ask-confidence.json"), `${JSON.stringify(fit)}\n`);
-    const calibration = fit
-      ? `; abstains below ${Math.round(fit.threshold * 100)}% (held out: ${Math.round(fit.fitted.abstainAnswerable * 100)}% of ${fit.fitted.answerable} page questions, ${Math.round(fit.fitted.abstainOffTopic * 100)}% of off-topic)`
-      : "; no front-matter questions to calibrate on: never abstains";
-    return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon${calibration}`;
-  });
+  await cached(
+    "ask-model",
+    askFiles,
+    async () => {
+      const { trainEmbeddedModel } = await import("@/lib/ask/embedded-model");
+      const { fitAskConfidence } = await import("./ask-confidence");
+      const trained = await trainEmbeddedModel(answerable, opts.outDir);
+      const fit = await fitAskConfidence(answerable);
+      // `null` when there was nothing to fit on: /ask then never abstains (lib/ask/confidence.ts).
+      await writeAtomic(path.join(opts.outDir, "ask-confidence.json"), `${JSON.stringify(fit)}\n`);
+      const calibration = fit
+        ? `; abstains below ${Math.round(fit.threshold * 100)}% (held out: ${Math.round(fit.fitted.abstainAnswerable * 100)}% of ${fit.fitted.answerable} page questions, ${Math.round(fit.fitted.abstainOffTopic * 100)}% of off-topic)`
+        : "; no front-matter questions to calibrate on: never abstains";
+      return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon${calibration}`;
+    },
+    // A new off-topic list or training setting retrains, not only new content.
+    JSON.stringify(await askModelSettings()),
+  );
   // The in-browser search now asks /search.json; a Pagefind bundle left by an older build is not served stale.
   await rm(path.join(opts.publicDir, "pagefind"), { recursive: true, force: true });
   await writeAtomic(path.join(cacheDir, "stages.json"), JSON.stringify({ ...stageHashes, ...newHashes }));
@@ -266,4 +273,15 @@ function urlProblems(docs: Doc[]): string[] {
     }
   }
   return problems;
+}
+
+/** What the /ask model and its confidence fit are made with besides the content. */
+async function askModelSettings() {
+  const [{ HYPERPARAMETERS, FUSION }, { TRAINING }, { OFF_TOPIC_QUESTIONS }, { FOLDS, MAX_LOST }] = await Promise.all([
+    import("@/lib/ask/embedded-model"),
+    import("@/lib/ask/training-data"),
+    import("@/lib/ask/off-topic"),
+    import("./ask-confidence"),
+  ]);
+  return { HYPERPARAMETERS, FUSION, TRAINING, OFF_TOPIC_QUESTIONS, FOLDS, MAX_LOST };
 }

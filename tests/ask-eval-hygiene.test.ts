@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { EVAL_SETS } from "@/lib/ask/evaluate";
+import { OFF_TOPIC_QUESTIONS } from "@/lib/ask/off-topic";
+import { normalize } from "@/lib/ask/training-data";
+
+/**
+ * The frozen evaluation sets stay out of what /ask learns from: the generic off-topic
+ * questions the confidence model is fitted on must not be near-copies of any evaluation
+ * question (the same two content words, or half of a short question's), or the sets would
+ * measure recall of those copies instead of abstention.
+ */
+const words = (q: string) => new Set(normalize(q).split(" ").filter(Boolean));
+
+describe("the off-topic training questions", () => {
+  const evaluation = Object.values(EVAL_SETS).flatMap((file) =>
+    (JSON.parse(readFileSync(file, "utf8")) as { q: string }[]).map((x) => ({ q: x.q, w: words(x.q) })),
+  );
+
+  it("are many, distinct, and none is a near-copy of an evaluation question", () => {
+    expect(OFF_TOPIC_QUESTIONS.length).toBeGreaterThan(150);
+    expect(new Set(OFF_TOPIC_QUESTIONS.map((q) => q.toLowerCase())).size).toBe(OFF_TOPIC_QUESTIONS.length);
+    const near: string[] = [];
+    for (const q of OFF_TOPIC_QUESTIONS) {
+      const w = words(q);
+      for (const e of evaluation) {
+        const shared = [...w].filter((x) => e.w.has(x)).length;
+        if (shared >= 2 || (shared >= 1 && shared / Math.min(w.size, e.w.size) >= 0.5)) near.push(`${q} ~ ${e.q}`);
+      }
+    }
+    expect(near).toEqual([]);
+  });
+});
