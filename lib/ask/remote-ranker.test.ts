@@ -76,37 +76,15 @@ describe("idProbabilities", () => {
   });
 
   it("counts 000 whether chosen or an alternative, whole or split into digits, and still ranks the pages named beside it", () => {
-    const whole = idProbabilities(
-      [
-        {
-          token: "000",
-          logprob: lp(0.7),
-          top_logprobs: [
-            { token: "000", logprob: lp(0.7) },
-            { token: "011", logprob: lp(0.2) },
-          ],
-        },
-      ],
-      catalog,
-      new Map(),
-    );
+    /** A one-token answer: the chosen token first, then the alternatives, each with its probability. */
+    const answer = (...options: [string, number][]) => [
+      { token: options[0][0], logprob: lp(options[0][1]), top_logprobs: options.map(([token, p]) => ({ token, logprob: lp(p) })) },
+    ];
+    const whole = idProbabilities(answer(["000", 0.7], ["011", 0.2]), catalog, new Map());
     expect(whole.none).toBeCloseTo(0.7, 6);
     // Given that some page fits: 011's 0.2 and its share (0.02) of the unsaid 0.1, out of 0.3.
     expect(whole.pages.get("011")!).toBeCloseTo(0.22 / 0.3, 6);
-    const asAlternative = idProbabilities(
-      [
-        {
-          token: "011",
-          logprob: lp(0.6),
-          top_logprobs: [
-            { token: "011", logprob: lp(0.6) },
-            { token: "000", logprob: lp(0.3) },
-          ],
-        },
-      ],
-      catalog,
-      new Map(),
-    );
+    const asAlternative = idProbabilities(answer(["011", 0.6], ["000", 0.3]), catalog, new Map());
     expect(asAlternative.none).toBeCloseTo(0.3, 6);
     const split = idProbabilities(
       ["0", "0", "0"].map((d, i) => ({

@@ -76,7 +76,7 @@ function done(res: Response): Response {
 
 /** The spec's Error body with the shared headers; never cached. */
 export function errorResponse(err: ApiError, o: { head?: boolean; negotiated?: boolean; headers?: Record<string, string> } = {}): Response {
-  const headers: Record<string, string> = {
+  const headers = {
     ...commonHeaders(o.negotiated, o.headers),
     "cache-control": ERROR_HEADERS["cache-control"],
     ...err.headers,
@@ -414,7 +414,7 @@ export function endpointHandlers(e: Endpoint): Record<AnyMethod, RouteHandler> {
     const timing = serverTiming(outcome.timings);
     const extra = timing ? { "server-timing": timing } : undefined;
     if (!outcome.ok) {
-      if (post) nameBodyField(outcome.error, post.fields, source as PostSource);
+      if (post) nameBodyField(outcome.error, source as RawSource);
       return errorResponse(outcome.error, {
         head: req.method === "HEAD",
         negotiated: b.negotiated,
@@ -443,8 +443,6 @@ export function endpointHandlers(e: Endpoint): Record<AnyMethod, RouteHandler> {
 }
 
 type PostBinding = NonNullable<NonNullable<Endpoint["http"]>["post"]>;
-/** A POST's input source, remembering which input fields its body gave. */
-type PostSource = RawSource & { fromBody: Set<string> };
 
 /** The value at a dotted path of a parsed body (`query.site`), or undefined. */
 function at(body: unknown, dotted: string): unknown {
@@ -454,11 +452,11 @@ function at(body: unknown, dotted: string): unknown {
 }
 
 /** The JSON body of a POST, validated by its own schema and mapped onto the endpoint's input (body values win). */
-function postSource(req: NextRequest, post: PostBinding, query: Record<string, string>): PostSource {
+function postSource(req: NextRequest, post: PostBinding, query: Record<string, string>): RawSource {
   let parsedBody: unknown;
+  // The input fields the body gave (the rest came from the query string).
   const fromBody = new Set<string>();
   return {
-    fromBody,
     bodyField: (name) => (fromBody.has(name) ? post.fields[name] : undefined),
     partial: () => ({ ...query, ...(parsedBody && typeof parsedBody === "object" ? (parsedBody as Record<string, unknown>) : {}) }),
     read: async () => {
@@ -482,12 +480,13 @@ function postSource(req: NextRequest, post: PostBinding, query: Record<string, s
   };
 }
 
-/** An input error about a value the POST body gave names it where the client wrote it: `field: "query.site"`. */
-function nameBodyField(error: ApiError, fields: PostBinding["fields"], source: PostSource): void {
+/** An error an endpoint raised about a value the POST body gave names it where the client wrote it: `field: "query.site"`. */
+function nameBodyField(error: ApiError, source: RawSource): void {
   const name = error.extras.parameter;
-  if (typeof name !== "string" || !source.fromBody.has(name)) return;
+  const field = typeof name === "string" ? source.bodyField?.(name) : undefined;
+  if (field === undefined) return;
   delete error.extras.parameter;
-  error.extras.field = fields[name];
+  error.extras.field = field;
 }
 
 /** A request body as text, refused past 64 KiB (declared or read). */

@@ -90,12 +90,10 @@ function isRawSource(s: Record<string, unknown> | RawSource): s is RawSource {
 /** The spec's 429: Retry-After (1-60 s, at least the window's reset) and the refusing policy at r=0. */
 export function rateLimited(limit: LimitState): ApiError {
   const p = limit.policy;
-  const retryAfter = Math.min(60, Math.max(1, limit.resetSeconds));
   return new ApiError("rate_limited", `Over the ${p.name} budget of ${p.limit} requests per ${p.windowSeconds} seconds.`, {
-    // (ApiError.body() repeats Retry-After as retryAfter: an MCP client reads no headers.)
     extras: { policy: p.name },
     headers: {
-      "retry-after": String(retryAfter),
+      "retry-after": String(Math.min(60, Math.max(1, limit.resetSeconds))),
       "ratelimit-policy": policyHeader(p),
       ratelimit: rateLimitHeader(p, 0, limit.resetSeconds),
     },

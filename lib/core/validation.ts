@@ -44,7 +44,8 @@ function describe(issue: z.core.$ZodIssue, field: string): string {
 
 /** "string" → "a string", "int" → "an integer", "array" → "an array"; null and NaN as they are. */
 function typeName(t: string): string {
-  if (t === "null" || t === "NaN" || t === "nan") return t === "nan" ? "NaN" : t;
+  if (t === "null") return t;
+  if (t === "nan") return "NaN";
   const word = t === "int" ? "integer" : t;
   return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }

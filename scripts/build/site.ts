@@ -164,13 +164,15 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   });
   // Every page leaves out the menu and footer links to pages this build does not have; say which.
   const served = servedPaths(loadPageIndex(opts.outDir).pages);
-  for (const [where, links] of [
+  const chrome: [string, readonly { label: string; href: string }[]][] = [
     ["nav", siteConfig.nav],
     ["footer", siteConfig.footer],
-  ] as const)
-    for (const l of links)
-      if (linksServed([l], served).length === 0)
-        log(`  site.config.ts ${where}: ${l.href} ("${l.label}") is not a page of this build, so no page links to it`);
+  ];
+  for (const [where, links] of chrome) {
+    const shown = new Set(linksServed(links, served));
+    for (const l of links.filter((x) => !shown.has(x)))
+      log(`  site.config.ts ${where}: ${l.href} ("${l.label}") is not a page of this build, so no page links to it`);
+  }
   // Share cards (og:image) for every page with a title here: content pages, section
   // indexes, the resume and the app's own pages; photo pages use their photo instead.
   const host = opts.host ?? new URL(siteUrl()).host;
