@@ -4,7 +4,6 @@
 // server deletes any client-sent copy of its own header and stamps the real address in it.
 // lib/api/caller.ts reads it. (Plain JS so production needs no TypeScript loader.)
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import next from "next";
 import {
@@ -20,6 +19,7 @@ import { HOME_LINK, ROUTED_HEADER, loadPageIndex, normalizePath, pageOfMdPath, t
 import { loadCrawlerTokens, productTokens } from "./lib/core/crawler-tokens.mjs";
 import { settleHeaders } from "./lib/site/response-headers.mjs";
 import { HSTS_HEADER, SECURITY_HEADERS } from "./lib/site/security-headers.mjs";
+import { bakedSiteUrl } from "./lib/site/baked-url.mjs";
 import compression from "next/dist/compiled/compression/index.js";
 
 const SOCKET_HEADER = "x-site-socket-ip";
@@ -58,7 +58,7 @@ const maybeCrawler = (ua) => crawlerTokens === null || productTokens(ua).some((t
 // Prerendered pages hold the absolute URLs of the address the build was made for (canonical
 // links, og:url, JSON-LD, the sitemap). Serving them under another SITE_URL would send
 // crawlers and share cards to the wrong host: refuse, and say how to fix it.
-const bakedUrl = readBakedUrl(process.env.SITE_DATA_DIR || ".site");
+const bakedUrl = bakedSiteUrl();
 const runtimeUrl = (process.env.SITE_URL || "").replace(/\/+$/, "");
 if (runtimeUrl && bakedUrl && runtimeUrl !== bakedUrl) {
   console.error(
@@ -78,14 +78,6 @@ if (!runtimeUrl && bakedUrl) {
       ` the API and Markdown twins use each request's host. ` +
       (local ? "For a public site, build and start with SITE_URL=https://…" : `Start with SITE_URL=${bakedUrl} to use it everywhere.`),
   );
-}
-
-function readBakedUrl(dir) {
-  try {
-    return String(JSON.parse(readFileSync(`${dir}/site-url.json`, "utf8")).siteUrl).replace(/\/+$/, "");
-  } catch {
-    return null;
-  }
 }
 
 const app = next({ dev: false, hostname, port });

@@ -97,7 +97,7 @@ const schema = z.object({
   SITE_SERVER_STAMP: optionalString,
   /**
    * Set by server.mjs for its own process when SITE_URL is not set (never by the operator):
-   * the address this build's prerendered pages carry (`.site/site-url.json`), so pages
+   * the address this build's prerendered pages carry (lib/site/baked-url.mjs), so pages
    * rendered per request name the same one in their canonical links and share cards.
    */
   SITE_BUILT_URL: optionalUrl,

@@ -10,14 +10,23 @@ import { writeFileSync } from "node:fs";
 import { siteUrl } from "@/lib/env";
 import { FETCHING_TOKENS } from "@/lib/ledger/count";
 import { CRAWLER_TOKENS_FILE } from "@/lib/core/crawler-tokens.mjs";
+import { bakedSiteUrl } from "@/lib/site/baked-url.mjs";
 
 const started = performance.now();
-// Prerendered pages, the sitemap, canonical links, OpenGraph and JSON-LD carry absolute URLs
-// made now: say which, and record it so server.mjs can refuse to serve them under another SITE_URL.
-const baked = siteUrl();
-console.log(
-  `Absolute URLs in prerendered pages will use ${baked}${process.env.SITE_URL ? "" : " (SITE_URL is not set; set it when you build for a public address)"}`,
-);
+// Prerendered pages, the sitemap, canonical links, OpenGraph and JSON-LD carry absolute URLs,
+// made by the `next build` that `npm run build` runs after this: say which. server.mjs reads
+// the address back from the prerendered pages (lib/site/baked-url.mjs) and refuses another SITE_URL.
+const address = siteUrl();
+const unset = process.env.SITE_URL ? "" : " (SITE_URL is not set; set it when you build for a public address)";
+if (process.env.npm_lifecycle_event === "build:content") {
+  // This step alone prerenders nothing: the pages keep the address of the last full build.
+  const prerendered = bakedSiteUrl();
+  console.log(`Feeds, twins and llms.txt will use ${address}${unset}`);
+  if (prerendered && prerendered !== address)
+    console.warn(
+      `Note: the prerendered pages in .next carry ${prerendered}; they take ${address} only when \`npm run build\` runs again (until then \`npm start\` with SITE_URL=${address} refuses to start).`,
+    );
+} else console.log(`Absolute URLs in prerendered pages will use ${address}${unset}`);
 console.log("Building content…");
 try {
   const { docs } = await buildSite({
@@ -41,7 +50,6 @@ try {
     },
   });
   console.log(`Site built: ${docs} documents and the photos in ${Math.round(performance.now() - started)} ms`);
-  writeFileSync(".site/site-url.json", `${JSON.stringify({ siteUrl: baked })}\n`);
   // server.mjs sends every page read but an AI crawler's past proxy.ts; these are the crawlers.
   writeFileSync(`.site/${CRAWLER_TOKENS_FILE}`, `${JSON.stringify(FETCHING_TOKENS)}\n`);
 } catch (err) {

@@ -1,15 +1,15 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startServer } from "./helpers/server";
+import { bakedSiteUrl } from "@/lib/site/baked-url.mjs";
 
 /**
  * Prerendered pages carry the absolute URLs of the address the build was made for. `npm
  * start` under another SITE_URL refuses to serve them, and says how to fix it, instead of
  * sending crawlers and share cards to the wrong host.
  */
-const baked = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../.site/site-url.json"), "utf8")) as { siteUrl: string })
-  .siteUrl;
+// What the prerendered pages carry, read from them the way server.mjs reads it.
+const baked = bakedSiteUrl(path.resolve(import.meta.dirname, "../.next"))!;
 
 describe("SITE_URL at run time", () => {
   it("refuses a SITE_URL the build did not bake in, naming both and the fix", async () => {

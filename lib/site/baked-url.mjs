@@ -1,0 +1,18 @@
+// The address this build's prerendered pages carry in their canonical links, share cards,
+// JSON-LD and the sitemap. Read from a prerendered page itself, not from a record beside
+// it: `npm run build:content` with another SITE_URL rebuilds .site/ but prerenders nothing,
+// and a record it wrote would let `npm start` serve the old pages under the new address.
+// Plain JavaScript, like server.mjs which reads it.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+/** The home page's canonical address without a trailing slash, or null when the build has no prerendered home page. @param {string} [distDir] */
+export function bakedSiteUrl(distDir = ".next") {
+  try {
+    const html = readFileSync(path.join(distDir, "server", "app", "index.html"), "utf8");
+    const m = /<link rel="canonical" href="(https?:\/\/[^"]+)"/.exec(html);
+    return m ? m[1].replace(/\/+$/, "") : null;
+  } catch {
+    return null;
+  }
+}
