@@ -11,11 +11,14 @@ export function PhotoPicture({
   sizes,
   priority = false,
   box,
+  alt = photo.alt ?? "",
 }: {
   photo: PhotoEntry;
   sizes: string;
   priority?: boolean;
   box?: string;
+  /** The image's text alternative: its caption by default, empty (decorative) without one, for a card whose own text names the photo. */
+  alt?: string;
 }) {
   const s = photo.sizes;
   const set = (names: RenditionName[]) =>
@@ -34,7 +37,7 @@ export function PhotoPicture({
         sizes={sizes}
         width={s.jpg.width}
         height={s.jpg.height}
-        alt={photo.alt ?? ""}
+        alt={alt}
         loading={priority ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : undefined}
         decoding="async"

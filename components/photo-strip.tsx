@@ -9,7 +9,8 @@ export function PhotoStrip({ photos }: { photos: PhotoEntry[] }) {
       {photos.map((p) => (
         <li key={p.stem}>
           <a href={`/photos/${p.stem}`} title={photoTitle(p)}>
-            <PhotoPicture photo={p} box="4 / 5" sizes={stripSizes(p)} />
+            {/* The image is the link's only content: without a caption its title names it. */}
+            <PhotoPicture photo={p} box="4 / 5" sizes={stripSizes(p)} alt={p.alt ?? photoTitle(p)} />
           </a>
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import { ogCardPath } from "@/lib/site/og";
 import { tmpdir } from "node:os";
@@ -194,6 +194,14 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       "content/writing/named-wrong.markdown: file name: content files end in .md",
     ],
     [
+      // What TextEdit saves when told to keep "post.md" as plain text.
+      "writing/saved-as.md.txt",
+      Buffer.from(
+        "---\ntitle: Saved as text\ndescription: A post whose editor added .txt after its .md file name.\ndate: 2024-03-16\n---\nBody.\n",
+      ),
+      "content/writing/saved-as.md.txt: file name: content files end in .md",
+    ],
+    [
       "writing/no-date.md",
       "---\ntitle: No date here\ndescription: A post without the date that writing requires, on purpose.\n---\nBody.",
       "content/writing/no-date.md: date: is required in writing/",
@@ -273,6 +281,30 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       expect(await read("corpus.json")).toBe(before);
     } finally {
       await rm(target);
+    }
+  });
+
+  it("names every file and folder of content/ it leaves out, and publishes none of them", async () => {
+    const post =
+      "---\ntitle: Misplaced\ndescription: A post in a place the build does not read, to see it named.\ndate: 2024-03-16\n---\nBody.\n";
+    const made = ["writing/2026", "notes"];
+    await Promise.all(made.map((d) => mkdir(path.join(contentDir, d), { recursive: true })));
+    const files = ["writing/2026/nested.md", "notes/x.md", "toplevel.md", "writing/notes.txt", "NOTES.md", "writing/.hidden.md"];
+    await Promise.all(files.map((f) => writeFile(path.join(contentDir, f), post)));
+    const lines: string[] = [];
+    try {
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, log: (l) => lines.push(l) });
+      const log = lines.join("\n");
+      expect(log).toContain("content/writing/2026/: left out: folders inside writing/ are not read; move its files into writing/");
+      expect(log).toContain("content/notes/: left out: not a content folder (the folders are pages/, writing/");
+      expect(log).toContain("content/toplevel.md: left out: a page goes in content/pages/, a post in content/writing/");
+      expect(log).toContain("content/writing/notes.txt: left out: only .md files are read");
+      // Upper-case notes (README.md) and hidden files are not content, and not worth a line.
+      expect(log).not.toContain("NOTES.md");
+      expect(log).not.toContain(".hidden.md");
+      expect(JSON.stringify(JSON.parse(await read("corpus.json")).docs)).not.toContain("Misplaced");
+    } finally {
+      await Promise.all([...files, ...made].map((f) => rm(path.join(contentDir, f), { recursive: true, force: true })));
     }
   });
 

@@ -34,6 +34,9 @@ beforeAll(async () => {
   const canon = await readFile(path.join(FIXTURES, "canon-eos-1300d.jpg"));
   await writeFile(path.join(photosDir, "truncated.jpg"), canon.subarray(0, Math.floor(canon.length * 0.4)));
   await writeFile(path.join(photosDir, "not-a-photo.jpg"), "this is text, not a JPEG");
+  await writeFile(path.join(photosDir, "empty.jpg"), "");
+  // Not a JPEG by name: left out, and said so.
+  await writeFile(path.join(photosDir, "screenshot.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   await writeFile(path.join(photosDir, "fuji-x-t50-reala-ace.txt"), "Test caption: a harbour in Reala Ace.\n");
   await writeFile(path.join(photosDir, "renamed-away.txt"), "A caption whose photo is gone.\n");
   // macOS's resource fork beside a photo copied from an exFAT card: not a photo, not a problem.
@@ -48,9 +51,21 @@ const entry = (stem: string) => manifest.photos.find((p) => p.stem === stem)!;
 describe("photo build", () => {
   it("publishes every readable photo and skips broken files by name, with a reason", () => {
     expect(manifest.photos).toHaveLength(12);
-    expect(report.skipped.map((s) => s.file).sort()).toEqual(["photos/not-a-photo.jpg", "photos/truncated.jpg"]);
-    for (const s of report.skipped) expect(s.reason.length).toBeGreaterThan(3);
-    expect(logs.some((l) => l.includes("photos/truncated.jpg: skipped:"))).toBe(true);
+    expect(report.skipped.map((s) => s.file).sort()).toEqual(["photos/empty.jpg", "photos/not-a-photo.jpg", "photos/truncated.jpg"]);
+    // In the owner's words, not the image library's ("Input Buffer is empty", "VipsJpeg: premature end…").
+    const reason = Object.fromEntries(report.skipped.map((s) => [s.file, s.reason]));
+    expect(reason["photos/empty.jpg"]).toBe("the file is empty (copy it again from the camera or card)");
+    expect(reason["photos/truncated.jpg"]).toMatch(
+      /^the file is cut short or damaged \(copy it again from the camera or card; the decoder said: /,
+    );
+    expect(reason["photos/not-a-photo.jpg"]).toBe("the file is not a JPEG image, whatever its name says");
+    expect(logs.some((l) => l.includes("photos/truncated.jpg: skipped: the file is cut short"))).toBe(true);
+  });
+
+  it("names a file of another kind it leaves out, and the orphaned caption", () => {
+    expect(logs).toContain("  photos/screenshot.png: left out: only .jpg and .jpeg files are published (save it as a JPEG)");
+    expect(logs.some((l) => l.includes("photos/renamed-away.txt: caption: no photo named renamed-away.jpg"))).toBe(true);
+    expect(logs.join("\n")).not.toContain("._canon-eos-1300d");
   });
 
   it("writes every rendition, rotated upright, and records its size", async () => {

@@ -27,6 +27,40 @@ export interface SourceFile {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/** A name meant as Markdown: `.md`, or one the build refuses by name (`.markdown`, `.MD`, `.mdx`, `.md.txt` as TextEdit saves it). */
+const MARKDOWN_NAME = /\.(md|markdown|mdx)(\.txt)?$/i;
+/** Files at the top of content/ that the build reads on their own (the rest of content/ is the collections). */
+const TOP_LEVEL_FILES = new Set(["resume.json", "around.json"]);
+
+/**
+ * What content/ holds that the build does not read, each as a line for the build log: a
+ * post in a year folder or a page in a folder the site does not know would otherwise never
+ * appear, without a word. Hidden files and upper-case notes such as README.md are not content.
+ */
+export async function strayContent(contentDir: string): Promise<string[]> {
+  const list = (dir: string) => readdir(dir, { withFileTypes: true }).catch(() => []);
+  const shown = (n: string) => !n.startsWith(".") && !/^[A-Z0-9_-]+\.md$/.test(n);
+  const lines: string[] = [];
+  const where = COLLECTION_NAMES.map((c) => `${c}/`).join(", ");
+  for (const entry of (await list(contentDir)).filter((e) => shown(e.name))) {
+    const rel = `content/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!(COLLECTION_NAMES as readonly string[]).includes(entry.name))
+        lines.push(`${rel}/: left out: not a content folder (the folders are ${where})`);
+      else
+        for (const inner of (await list(path.join(contentDir, entry.name))).filter((e) => shown(e.name))) {
+          if (inner.isDirectory())
+            lines.push(`${rel}/${inner.name}/: left out: folders inside ${entry.name}/ are not read; move its files into ${entry.name}/`);
+          else if (!MARKDOWN_NAME.test(inner.name)) lines.push(`${rel}/${inner.name}: left out: only .md files are read`);
+        }
+    } else if (!TOP_LEVEL_FILES.has(entry.name))
+      lines.push(
+        `${rel}: left out: ${entry.name.endsWith(".md") ? `a page goes in content/pages/, a post in content/writing/` : `not a file the build reads`}`,
+      );
+  }
+  return lines;
+}
+
 /** Every Markdown file of every collection, with its content hash (the cache key). */
 export async function readSources(contentDir: string): Promise<SourceFile[]> {
   const files: SourceFile[] = [];
@@ -37,7 +71,7 @@ export async function readSources(contentDir: string): Promise<SourceFile[]> {
       throw err;
     });
     // Hidden files ("._post.md", macOS's resource forks on exFAT and in archives) are not content.
-    for (const name of names.filter((n) => !n.startsWith(".") && /\.(md|markdown|mdx)$/i.test(n)).sort()) {
+    for (const name of names.filter((n) => !n.startsWith(".") && MARKDOWN_NAME.test(n)).sort()) {
       const bytes = await readFile(path.join(dir, name));
       const hash = createHash("sha256").update(bytes).digest("hex");
       const relPath = `${collection}/${name}`;

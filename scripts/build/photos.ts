@@ -55,6 +55,9 @@ export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildRe
   const stems = new Set(names.map((n) => n.replace(/\.jpe?g$/i, "")));
   for (const orphan of files.filter((n) => !n.startsWith(".") && n.endsWith(".txt") && !stems.has(n.slice(0, -4))).sort())
     log(`  photos/${orphan}: caption: no photo named ${orphan.slice(0, -4)}.jpg goes with it; not used`);
+  // A PNG or HEIC dropped in here would otherwise never appear, without a word.
+  for (const other of files.filter((n) => !n.startsWith(".") && !/\.(jpe?g|txt)$/i.test(n) && !/^[A-Z]+\.md$/.test(n)).sort())
+    log(`  photos/${other}: left out: only .jpg and .jpeg files are published (save it as a JPEG)`);
   const cacheFile = path.join(opts.outDir, "cache", "photos.json");
   const cache = JSON.parse(await readFile(cacheFile, "utf8").catch(() => "{}")) as Cache;
   const next: Cache = {};
@@ -87,7 +90,7 @@ export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildRe
         encoded++;
       }
     } catch (err) {
-      const reason = (err as Error).message.split("\n")[0];
+      const reason = unreadablePhoto(err as Error);
       skipped.push({ file: `photos/${name}`, reason });
       log(`  photos/${name}: skipped: ${reason}`);
     }
@@ -140,6 +143,16 @@ async function readCaptions(dir: string, names: string[]): Promise<Map<string, s
   }
   if (problems.length) throw new Error(`${PHOTO_PROBLEMS}\n  ${problems.join("\n  ")}`);
   return captions;
+}
+
+/** Why a photo could not be read, in the owner's words rather than the image library's. */
+export function unreadablePhoto(err: Error): string {
+  const first = err.message.split("\n")[0];
+  if (/buffer is empty/i.test(first)) return "the file is empty (copy it again from the camera or card)";
+  if (/premature end|truncated|corrupt/i.test(first))
+    return `the file is cut short or damaged (copy it again from the camera or card; the decoder said: ${first})`;
+  if (/unsupported image format/i.test(first)) return "the file is not a JPEG image, whatever its name says";
+  return first;
 }
 
 async function processPhoto(

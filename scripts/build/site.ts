@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { access, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { buildDoc, ContentError, readSources, sortDocs } from "@/lib/content/load";
+import { buildDoc, ContentError, readSources, sortDocs, strayContent } from "@/lib/content/load";
 import { generatedTwins } from "@/lib/content/twins";
 import { llmsFullTxt, llmsTxt } from "@/lib/content/llms";
 import { atomFeed, jsonFeed } from "@/lib/content/feeds";
@@ -91,6 +91,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
 
   await stage("content", async () => {
     const sources = await readSources(opts.contentDir);
+    for (const line of await strayContent(opts.contentDir)) log(`  ${line}`);
     const cache = await readJson<Record<string, CacheEntry>>(path.join(cacheDir, "docs.json"), {});
     const next: Record<string, CacheEntry> = {};
     const problems: string[] = [];

@@ -56,7 +56,8 @@ export default async function PhotoPage({ params }: Params) {
         <h1>{title}</h1>
       </header>
       <figure className="photo-figure">
-        <PhotoPicture photo={photo} sizes="(max-width: 960px) 100vw, 880px" priority />
+        {/* Without a caption the photo is still content, not decoration: its title says what it is. */}
+        <PhotoPicture photo={photo} sizes="(max-width: 960px) 100vw, 880px" priority alt={photo.alt ?? title} />
         <figcaption>
           {photo.alt ? <p className="photo-caption-text">{photo.alt}</p> : null}
           <p className="meta-line">
