@@ -7,7 +7,7 @@ import { SiteHeader } from "@/components/site-header";
 import { SiteFooter } from "@/components/site-footer";
 import { SITE_ALTERNATE_TYPES, shareCard } from "@/lib/site/metadata";
 import { preloadLayoutFonts } from "@/lib/site/font-preloads";
-import { linksServed } from "@/lib/surface/served-paths";
+import { footerLinks, navLinks } from "@/lib/site/chrome-links";
 import { inter, sourceSerif, sourceSerifItalic } from "./fonts";
 import "./globals.css";
 
@@ -45,11 +45,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         {/* One frame: on a wide screen the header becomes a left rail beside the reading column (globals.css, "Frame"). */}
         <div className="frame">
-          <SiteHeader nav={linksServed(siteConfig.nav)} />
+          <SiteHeader nav={navLinks()} />
           <main id="main" className="shell">
             {children}
           </main>
-          <SiteFooter links={linksServed(siteConfig.footer)} />
+          <SiteFooter links={footerLinks()} />
         </div>
         <WebMcpTools />
       </body>

@@ -308,6 +308,23 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     }
   });
 
+  it("links a new page that site.config.ts does not list from the footer, and says so", async () => {
+    const file = path.join(contentDir, "pages/projects.md");
+    await writeFile(
+      file,
+      "---\ntitle: Projects\ndescription: Things I am building, in the order I started them, with notes.\norder: 15\n---\nBody.\n",
+    );
+    const lines: string[] = [];
+    try {
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, log: (l) => lines.push(l) });
+      expect(lines).toContain(
+        '  footer: /projects ("Projects") is in neither the menu nor the footer of site.config.ts, so the footer links it after its own links (list it there to place it)',
+      );
+    } finally {
+      await rm(file);
+    }
+  });
+
   it("without resume.json the build publishes no resume: its JSON, PDF, twin, path and llms.txt line go, and come back with it", async () => {
     const file = path.join(contentDir, "resume.json");
     const good = await readFile(file, "utf8");

@@ -20,6 +20,7 @@ import { standingDocs } from "@/lib/content/standing";
 import type { Card } from "./og-images";
 import { loadPageIndex } from "@/lib/site/page-routing.mjs";
 import { linksServed, servedPaths } from "@/lib/surface/served-paths";
+import { unlistedPages } from "@/lib/site/chrome-links";
 
 export interface BuildOptions {
   contentDir: string;
@@ -174,6 +175,10 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     for (const l of links.filter((x) => !shown.has(x)))
       log(`  site.config.ts ${where}: ${l.href} ("${l.label}") is not a page of this build, so no page links to it`);
   }
+  for (const l of unlistedPages(docs))
+    log(
+      `  footer: ${l.href} ("${l.label}") is in neither the menu nor the footer of site.config.ts, so the footer links it after its own links (list it there to place it)`,
+    );
   // Share cards (og:image) for every page with a title here: content pages, section
   // indexes, the resume and the app's own pages; photo pages use their photo instead.
   const host = opts.host ?? new URL(siteUrl()).host;
