@@ -16,6 +16,42 @@ describe("renderMarkdown's plain text", () => {
   });
 });
 
+describe("HTML in a body", () => {
+  const body = [
+    "<details><summary>Click to expand</summary>Hidden detail text.</details>",
+    "",
+    "H<sub>2</sub>O and x<sup>2</sup>, press <kbd>Ctrl</kbd>.",
+    "",
+    '<img src="/generated/photos/x.jpg" alt="inline image" onerror="alert(1)" style="width:9px">',
+    "",
+    '<script>alert("body")</script>',
+    "",
+    '<iframe src="https://www.youtube.com/embed/xyz"></iframe>',
+    "",
+    '<a href="javascript:alert(1)">bad link</a> and <a href="/writing">good link</a>',
+  ].join("\n");
+
+  it("keeps what GitHub keeps, with the text inside it", async () => {
+    const { html } = await renderMarkdown(body);
+    expect(html).toContain("<details><summary>Click to expand</summary>Hidden detail text.</details>");
+    expect(html).toContain("H<sub>2</sub>O and x<sup>2</sup>, press <kbd>Ctrl</kbd>.");
+    expect(html).toContain('<img src="/generated/photos/x.jpg" alt="inline image">');
+    expect(html).toContain('<a href="/writing">good link</a>');
+  });
+
+  it("drops scripts, frames, inline styles, event handlers and javascript: links", async () => {
+    const { html } = await renderMarkdown(body);
+    for (const bad of ["<script", "alert(", "<iframe", "onerror", "style=", "javascript:"]) expect(html).not.toContain(bad);
+  });
+
+  it("gives search and /ask its words, not its tags or a script's code", async () => {
+    const { text } = await renderMarkdown(body);
+    expect(text).toContain("Click to expand Hidden detail text.");
+    expect(text).toContain("H2O and x2, press Ctrl.");
+    expect(text).not.toMatch(/alert|<|script/);
+  });
+});
+
 describe("standing pages", () => {
   it("rank a twin's body without its title and summary line, and without the base URL token", async () => {
     const [doc] = await standingDocs([

@@ -2,6 +2,8 @@ import { unified } from "unified";
 import remarkParse from "remark-parse";
 import remarkGfm from "remark-gfm";
 import remarkRehype from "remark-rehype";
+import rehypeRaw from "rehype-raw";
+import rehypeSanitize from "rehype-sanitize";
 import rehypeSlug from "rehype-slug";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import rehypeStringify from "rehype-stringify";
@@ -29,10 +31,16 @@ function rehypeAccessible() {
   };
 }
 
+// HTML in a body is GitHub-flavoured Markdown too: parsed, then cleaned with GitHub's own
+// allow-list (rehype-sanitize's default schema), so <details>, <sub>, <kbd> or an <img> show
+// as on GitHub while <script>, <iframe>, inline styles and event handlers are dropped.
+// Without it every HTML element was dropped, with the text inside it.
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
-  .use(remarkRehype)
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rehypeRaw)
+  .use(rehypeSanitize)
   .use(rehypeSlug)
   .use(rehypeAutolinkHeadings, { behavior: "wrap" })
   .use(rehypeAccessible)
@@ -55,7 +63,7 @@ export async function renderMarkdown(markdown: string): Promise<Rendered> {
       const text = plain(node);
       headings.push({ depth: node.depth ?? 2, text, id: slugger.slug(text) });
     }
-    if (node.type !== "html") blocks.push(plain(node));
+    blocks.push(plain(node));
   }
   const hast = await processor.run(tree as never);
   const html = String(processor.stringify(hast as never));
@@ -64,6 +72,8 @@ export async function renderMarkdown(markdown: string): Promise<Rendered> {
 
 function plain(node: MdNode): string {
   if (node.type === "text" || node.type === "inlineCode" || node.type === "code") return node.value ?? "";
+  // The words of inline HTML (`<summary>Click</summary>`), not its tags, nor a script's or style's code.
+  if (node.type === "html") return htmlText(node.value ?? "");
   if (!node.children) return "";
   if (node.type === "table") return node.children.map(plain).filter(Boolean).join(" ");
   // Excerpts and the /ask model read this text as prose: each table row and list item is
@@ -85,4 +95,13 @@ function sentence(text: string): string {
 
 export function countWords(text: string): number {
   return (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
+}
+
+function htmlText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?(<\/\1\s*>|$)/gi, " ")
+    .replace(/<!--[\s\S]*?(-->|$)/g, " ")
+    .replace(/<[^>]*>?/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }

@@ -48,7 +48,7 @@ export interface StageReport {
 }
 
 /** Bump when a stage's output format changes, so caches built by older code are not reused. */
-const BUILD_VERSION = "11";
+const BUILD_VERSION = "12";
 type CacheEntry = { hash: string; version: string; doc?: Doc };
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
 const exists = (f: string) =>
