@@ -234,6 +234,18 @@ server.on("clientError", (err, socket) => {
         : "The request is not valid HTTP.";
   socket.end(rawErrorResponse(status, { code: "bad_request", error, hint: "Send a well-formed HTTP/1.1 request.", headers: {} }));
 });
+// A port already taken is the owner's everyday start-up failure: say so in one line, not a stack.
+server.on("error", (err) => {
+  if (err.code === "EADDRINUSE" || err.code === "EACCES") {
+    console.error(
+      err.code === "EADDRINUSE"
+        ? `Port ${port} on ${hostname} is already in use (another npm start?). Stop it, or start on another port: PORT=${port + 1} npm start`
+        : `Port ${port} needs more privileges than this process has. Start on a port above 1023: PORT=3000 npm start`,
+    );
+    process.exit(1);
+  }
+  throw err;
+});
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(`> Ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);

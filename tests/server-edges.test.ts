@@ -79,3 +79,16 @@ describe("pages routed by server.mjs past proxy.ts", () => {
     expect(await r.json()).toMatchObject({ code: "method_not_allowed" });
   });
 });
+
+describe("starting on a port that is taken", () => {
+  it("says so in one line with the fix, and exits 1 instead of throwing a stack", async () => {
+    // The port of the server above, still running.
+    const err = await startServer({ PORT: String(server.port) }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toMatch(/server exited early \(1\)/);
+    expect(err?.message).toContain(`Port ${server.port} on 127.0.0.1 is already in use (another npm start?)`);
+    expect(err?.message).not.toMatch(/uncaughtException|errno/);
+  });
+});
