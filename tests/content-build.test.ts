@@ -242,6 +242,16 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       '---\ntitle: Quoted key\ndescription: A post whose date key is quoted and whose date has a thirteenth month.\n"date": 2024-13-45\n---\nBody.',
       "content/writing/quoted-key.md: date: is not a real date",
     ],
+    [
+      "writing/draft-yes.md",
+      "---\ntitle: Draft yes\ndescription: A post whose draft flag is written as yes, which YAML reads as text.\ndate: 2024-03-16\ndraft: yes\n---\nBody.",
+      "content/writing/draft-yes.md: draft: must be a boolean, not a string (write true or false)",
+    ],
+    [
+      "pages/number-title.md",
+      "---\ntitle: 12345\ndescription: A page whose title is a bare number, which YAML reads as a number.\n---\nBody.",
+      "content/pages/number-title.md: title: must be a string, not a number (YAML reads an unquoted 12345 or true as one: put the value in quotes)",
+    ],
     ["pages/bare.md", "# Just a heading\n\nA page written without any front matter.\n", "content/pages/bare.md: front matter: is missing"],
     [
       "pages/tag-string.md",

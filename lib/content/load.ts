@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
-import { isMissing } from "@/lib/core/validation";
+import { isMissing, typeMismatch } from "@/lib/core/validation";
 import { COLLECTIONS, COLLECTION_NAMES, SLUG, collectionIssues, frontMatterSchema, type Collection } from "./schema";
 import { countWords, renderMarkdown } from "./markdown";
 import type { Doc } from "./types";
@@ -138,7 +138,11 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
           ? `unknown field(s) ${issue.keys.join(", ")}`
           : issue.code === "invalid_type" && issue.expected === "array"
             ? "must be a list, e.g. [one, two]"
-            : issue.message;
+            : issue.code === "invalid_type" && issue.expected === "boolean"
+              ? `${typeMismatch(issue) ?? "must be true or false"} (write true or false)`
+              : issue.code === "invalid_type" && issue.expected === "string" && typeMismatch(issue)
+                ? `${typeMismatch(issue)} (YAML reads an unquoted 12345 or true as one: put the value in quotes)`
+                : (typeMismatch(issue) ?? issue.message);
       problems.push(`${where}: ${field}: ${reason}`);
     }
     return { problems };

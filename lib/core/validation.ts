@@ -35,11 +35,18 @@ export function validationError(
 
 function describe(issue: z.core.$ZodIssue, field: string): string {
   if (isMissing(issue)) return `${field} is required`;
-  // zod's own "Invalid input: expected string, received number", in the words of the rest
-  // (a schema's own message for the case is kept as it is written).
+  const mismatch = typeMismatch(issue);
+  return mismatch ? `${field} ${mismatch}` : `${field}: ${issue.message}`;
+}
+
+/**
+ * zod's own "Invalid input: expected string, received number" in plain words ("must be a
+ * string, not a number"); undefined for any other issue (a schema's own message for the
+ * case is kept as it is written).
+ */
+export function typeMismatch(issue: z.core.$ZodIssue): string | undefined {
   const plain = issue.code === "invalid_type" ? /^Invalid input: expected (\w+), received (\w+)$/.exec(issue.message) : null;
-  if (plain) return `${field} must be ${typeName(plain[1])}, not ${typeName(plain[2])}`;
-  return `${field}: ${issue.message}`;
+  return plain ? `must be ${typeName(plain[1])}, not ${typeName(plain[2])}` : undefined;
 }
 
 /** "string" → "a string", "int" → "an integer", "array" → "an array"; null and NaN as they are. */
