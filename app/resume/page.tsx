@@ -1,7 +1,7 @@
 import { readableMonth } from "@/lib/core/dates";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { readSiteFile } from "@/lib/content/corpus";
+import { readSiteFile } from "@/lib/build-output";
 import { resumeContact, resumeSections, type Resume, type ResumeDates } from "@/lib/content/resume";
 import { pageMetadata } from "@/lib/site/metadata";
 import { standingMeta } from "@/lib/site/standing-pages";

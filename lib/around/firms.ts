@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { env } from "@/lib/env";
-import { siteFile } from "@/lib/content/corpus";
+import { siteFile } from "@/lib/build-output";
 
 /**
  * The firms "around" crawls: `content/around.json` (name and homepage of each), validated

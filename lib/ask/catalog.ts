@@ -1,5 +1,5 @@
 import { getCorpus } from "@/lib/content/corpus";
-import { processSingleton } from "@/lib/process-singleton";
+import { buildSingleton } from "@/lib/build-output";
 import type { Doc } from "@/lib/content/types";
 
 export interface Catalog {
@@ -13,7 +13,7 @@ export interface Catalog {
 
 /** The fixed catalogue of every page that the remote model chooses from. */
 export function getCatalog(): Catalog {
-  return processSingleton("ask-catalog", () => {
+  return buildSingleton("ask-catalog", () => {
     const docs = [...getCorpus().answerable.values()].sort((a, b) => a.url.localeCompare(b.url));
     const width = Math.max(3, String(docs.length).length);
     const ids = docs.map((_, i) => String(i + 1).padStart(width, "0"));

@@ -1,6 +1,6 @@
+import { buildSingleton } from "@/lib/build-output";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { processSingleton } from "@/lib/process-singleton";
 import type { QuestionSignals } from "./embedded-model";
 
 /**
@@ -96,7 +96,7 @@ export function chooseThreshold(rightAnswers: number[], maxLost = 0.05): number 
 /** The fitted model beside the ranker's files, or null (then /ask never abstains). */
 export function loadConfidence(dir: string): Promise<ConfidenceModel | null> {
   const key = path.resolve(dir);
-  const cache = processSingleton("ask-confidence", () => new Map<string, Promise<ConfidenceModel | null>>());
+  const cache = buildSingleton("ask-confidence", () => new Map<string, Promise<ConfidenceModel | null>>());
   let got = cache.get(key);
   if (!got) {
     got = readFile(path.join(key, CONFIDENCE_FILE), "utf8").then(

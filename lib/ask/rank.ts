@@ -1,6 +1,7 @@
 import { env } from "@/lib/env";
 import { consume } from "@/lib/ratelimit";
-import { getCorpus, siteFile } from "@/lib/content/corpus";
+import { getCorpus } from "@/lib/content/corpus";
+import { siteFile } from "@/lib/build-output";
 import { searchSite } from "@/lib/search/search";
 import type { Doc } from "@/lib/content/types";
 import { getCatalog } from "./catalog";

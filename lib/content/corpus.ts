@@ -1,30 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { processSingleton } from "@/lib/process-singleton";
-import { env } from "@/lib/env";
+import { buildSingleton, readSiteFile } from "@/lib/build-output";
 import type { Collection } from "./schema";
 import type { Corpus, Doc } from "./types";
-
-/** Where `npm run build` leaves the server's artifacts (SITE_DATA_DIR, default `.site`). */
-export function siteFile(name: string): string {
-  // Not traced by the bundler: next.config.ts includes .site/ in deployments explicitly.
-  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), env().SITE_DATA_DIR, name);
-}
-
-export class MissingBuildError extends Error {
-  constructor(file: string) {
-    super(`${file} is missing: run \`npm run build\` first`);
-    this.name = "MissingBuildError";
-  }
-}
-
-export function readSiteFile(name: string): Buffer {
-  try {
-    return readFileSync(siteFile(name));
-  } catch {
-    throw new MissingBuildError(`.site/${name}`);
-  }
-}
 
 interface LoadedCorpus extends Corpus {
   /** Content documents by URL. */
@@ -35,7 +11,7 @@ interface LoadedCorpus extends Corpus {
 
 /** The built corpus, read once per server process (and once per build worker for static pages). */
 export function getCorpus(): LoadedCorpus {
-  return processSingleton("corpus", () => {
+  return buildSingleton("corpus", () => {
     const corpus = JSON.parse(readSiteFile("corpus.json").toString("utf8")) as Corpus;
     const standing = corpus.standing ?? [];
     return {

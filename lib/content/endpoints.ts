@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint, type CachePolicy } from "@/lib/core/endpoint";
 import { named } from "@/lib/core/schemas";
 import { MARKDOWN, textBinding } from "@/lib/core/text";
-import { readSiteFile } from "./corpus";
+import { readSiteFile } from "@/lib/build-output";
 import { withBase } from "./base-token";
 import { deepFreeze, perBase } from "@/lib/core/per-base";
 

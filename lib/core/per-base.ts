@@ -1,4 +1,4 @@
-import { processSingleton } from "@/lib/process-singleton";
+import { buildSingleton } from "@/lib/build-output";
 
 /**
  * One value per base URL, made once: the same string (or frozen object) for every request,
@@ -8,7 +8,7 @@ import { processSingleton } from "@/lib/process-singleton";
  * unset); more start the map afresh.
  */
 export function perBase<T>(name: string, base: string, make: (base: string) => T): T {
-  const m = processSingleton(`per-base:${name}`, () => new Map<string, T>());
+  const m = buildSingleton(`per-base:${name}`, () => new Map<string, T>());
   let v = m.get(base);
   if (v === undefined) {
     if (m.size >= 16) m.clear();

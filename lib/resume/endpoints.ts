@@ -3,9 +3,9 @@ import { ApiError } from "@/lib/core/errors";
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { named } from "@/lib/core/schemas";
 import { MARKDOWN, textBinding } from "@/lib/core/text";
-import { getCorpus, readSiteFile } from "@/lib/content/corpus";
+import { getCorpus } from "@/lib/content/corpus";
+import { readSiteFile, buildSingleton } from "@/lib/build-output";
 import { withBase } from "@/lib/content/base-token";
-import { processSingleton } from "@/lib/process-singleton";
 import { deepFreeze, perBase } from "@/lib/core/per-base";
 import type { Resume } from "@/lib/content/resume";
 
@@ -48,7 +48,7 @@ function published(): void {
 }
 const resume = () => {
   published();
-  return processSingleton("resume", () => JSON.parse(readSiteFile("resume.json").toString("utf8")) as Resume);
+  return buildSingleton("resume", () => JSON.parse(readSiteFile("resume.json").toString("utf8")) as Resume);
 };
 const missing = { status: 503, code: "not_configured" as const, description: "No resume is published on this deployment" };
 
@@ -102,7 +102,7 @@ export const resumePdf = defineEndpoint({
   errors: [missing],
   run: () => {
     published();
-    return new Uint8Array(processSingleton("resume-pdf", () => readSiteFile("resume.pdf")));
+    return new Uint8Array(buildSingleton("resume-pdf", () => readSiteFile("resume.pdf")));
   },
   http: {
     path: "/resume.pdf",

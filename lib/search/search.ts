@@ -1,5 +1,5 @@
-import { processSingleton } from "@/lib/process-singleton";
-import { getCorpus, readSiteFile } from "@/lib/content/corpus";
+import { getCorpus } from "@/lib/content/corpus";
+import { readSiteFile, buildSingleton } from "@/lib/build-output";
 import { loadIndex, queryTerms, runQuery } from "./engine";
 import { snippet } from "./snippet";
 import type { Kind } from "@/lib/content/schema";
@@ -24,7 +24,7 @@ const MAX_CACHED = 50;
 const CACHE_ENTRIES = 1000;
 
 function index() {
-  return processSingleton("search-index", () => loadIndex(readSiteFile("search-index.json").toString("utf8")));
+  return buildSingleton("search-index", () => loadIndex(readSiteFile("search-index.json").toString("utf8")));
 }
 
 /**
@@ -32,7 +32,7 @@ function index() {
  * a repeated query (the common case: popular searches, the search page, /ask's fallback)
  * costs a map lookup instead of scoring every matching document again.
  */
-const cache = () => processSingleton("search-cache", () => new Map<string, Ranked>());
+const cache = () => buildSingleton("search-cache", () => new Map<string, Ranked>());
 
 function rank(terms: string[]): Ranked {
   const key = terms.join(" ");

@@ -1,5 +1,4 @@
-import { processSingleton } from "@/lib/process-singleton";
-import { siteFile } from "@/lib/content/corpus";
+import { siteFile, buildSingleton } from "@/lib/build-output";
 import { readFileSync } from "node:fs";
 import { STANDING_PAGES, type StandingPath } from "./standing-pages";
 
@@ -35,7 +34,7 @@ export const APP_PAGE_CARDS: { path: string; title: string; label: string }[] = 
 
 /** The page paths the build wrote a card for (`.site/og.json`). */
 const built = () =>
-  processSingleton("og-cards", () => {
+  buildSingleton("og-cards", () => {
     try {
       return new Set<string>((JSON.parse(readFileSync(siteFile("og.json"), "utf8")) as { paths: string[] }).paths);
     } catch {

@@ -1,5 +1,4 @@
-import { siteFile } from "@/lib/content/corpus";
-import { processSingleton } from "@/lib/process-singleton";
+import { siteFile, buildSingleton } from "@/lib/build-output";
 import { loadPageIndex, normalizePath } from "./page-routing.mjs";
 
 export { normalizePath, pageOfMdPath } from "./page-routing.mjs";
@@ -9,7 +8,7 @@ export { normalizePath, pageOfMdPath } from "./page-routing.mjs";
  * `.site/paths.json` and `.site/photos.json` (small, so the proxy can load it cheaply).
  * The logic is shared with server.mjs (`page-routing.mjs`).
  */
-const paths = () => processSingleton("site-paths", () => loadPageIndex(siteFile("")));
+const paths = () => buildSingleton("site-paths", () => loadPageIndex(siteFile("")));
 
 /** The pages and their twins, for `twinRewrite` (page-routing.mjs). */
 export const pageIndex = paths;

@@ -1,6 +1,6 @@
+import { buildSingleton } from "@/lib/build-output";
 import { readableApiPaths } from "./registry";
 import { allPagePaths, normalizePath } from "@/lib/site/paths";
-import { processSingleton } from "@/lib/process-singleton";
 
 /** Every real path a GET reads: the pages given (this build's, by default) and the API's. */
 export function servedPaths(pages: Iterable<string> = allPagePaths()): Set<string> {
@@ -23,4 +23,4 @@ export function linksServed<T extends { href: string }>(links: readonly T[], ser
 }
 
 /** servedPaths() once per process: the build's pages do not change while it runs. */
-const servedPathSet = () => processSingleton("served-path-set", () => servedPaths());
+const servedPathSet = () => buildSingleton("served-path-set", () => servedPaths());
