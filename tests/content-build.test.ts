@@ -252,6 +252,11 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       "---\ntitle: 12345\ndescription: A page whose title is a bare number, which YAML reads as a number.\n---\nBody.",
       "content/pages/number-title.md: title: must be a string, not a number (YAML reads an unquoted 12345 or true as one: put the value in quotes)",
     ],
+    [
+      "utilities/nope.md",
+      "---\ntitle: Nope\ndescription: A utility page describing an endpoint this site does not have at all.\nendpoint: /nope.json\n---\nBody.",
+      "content/utilities/nope.md: endpoint: /nope.json is not an API path of this site (see /openapi.json)",
+    ],
     ["pages/bare.md", "# Just a heading\n\nA page written without any front matter.\n", "content/pages/bare.md: front matter: is missing"],
     [
       "pages/tag-string.md",

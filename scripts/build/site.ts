@@ -21,6 +21,7 @@ import type { Card } from "./og-images";
 import { loadPageIndex } from "@/lib/site/page-routing.mjs";
 import { linksServed, servedPaths } from "@/lib/surface/served-paths";
 import { unlistedPages } from "@/lib/site/chrome-links";
+import { endpoints, readableApiPaths } from "@/lib/surface/registry";
 
 export interface BuildOptions {
   contentDir: string;
@@ -279,9 +280,15 @@ function urlProblems(docs: Doc[]): string[] {
     if (d.collection === "pages" && RESERVED_TOP_LEVEL.has(d.slug)) {
       problems.push(`content/${d.source}: file name: /${d.slug} is a route of the site; choose another name`);
     }
+    // A utility page describes an API capability: its link and JSON-LD would lead to a 404.
+    if (d.endpoint && !apiPaths().has(d.endpoint.split("?")[0]))
+      problems.push(`content/${d.source}: endpoint: ${d.endpoint} is not an API path of this site (see /openapi.json)`);
   }
   return problems;
 }
+
+/** Every path the API serves, from the registry (lib/surface/registry.ts), whatever its methods. */
+const apiPaths = () => new Set([...endpoints().flatMap((e) => (e.http ? [e.http.path] : [])), ...readableApiPaths()]);
 
 /** What the /ask model and its confidence fit are made with besides the content. */
 async function askModelSettings() {
