@@ -422,6 +422,19 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     }
   });
 
+  it("a resume that is not JSON fails the build naming the line and column, as an editor shows them", async () => {
+    const file = path.join(contentDir, "resume.json");
+    const good = await readFile(file, "utf8");
+    await writeFile(file, '{\n  "basics": {\n    "name": "Avery,\n  }\n}\n');
+    try {
+      const err = (await buildSite({ contentDir, outDir, publicDir, pdf: false }).catch((e: unknown) => e)) as ContentError;
+      expect(err).toBeInstanceOf(ContentError);
+      expect(err.problems.join("\n")).toMatch(/^content\/resume\.json: resume: is not valid JSON \(.+ at line 3, column \d+\)$/m);
+    } finally {
+      await writeFile(file, good);
+    }
+  });
+
   it("an invalid resume fails the build", async () => {
     const file = path.join(contentDir, "resume.json");
     const good = await readFile(file, "utf8");

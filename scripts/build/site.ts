@@ -115,7 +115,12 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     const resumeFile = path.join(opts.contentDir, "resume.json");
     if (await exists(resumeFile)) {
       try {
-        resume = JSON.parse(await readFile(resumeFile, "utf8")) as Resume;
+        const text = await readFile(resumeFile, "utf8");
+        try {
+          resume = JSON.parse(text) as Resume;
+        } catch (err) {
+          throw new Error(jsonError(err as Error, text));
+        }
         problems.push(...resumeProblems(resume, "content/resume.json"));
       } catch (err) {
         problems.push(`content/resume.json: resume: is not valid JSON (${(err as Error).message})`);
@@ -124,7 +129,12 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     const firmsFile = path.join(opts.contentDir, "around.json");
     if (await exists(firmsFile)) {
       try {
-        firms = JSON.parse(await readFile(firmsFile, "utf8"));
+        const text = await readFile(firmsFile, "utf8");
+        try {
+          firms = JSON.parse(text);
+        } catch (err) {
+          throw new Error(jsonError(err as Error, text));
+        }
         problems.push(...firmListProblems(firms, "content/around.json"));
       } catch (err) {
         problems.push(`content/around.json: firms: is not valid JSON (${(err as Error).message})`);
@@ -285,6 +295,16 @@ function urlProblems(docs: Doc[]): string[] {
       problems.push(`content/${d.source}: endpoint: ${d.endpoint} is not an API path of this site (see /openapi.json)`);
   }
   return problems;
+}
+
+/** JSON.parse's "… at position 500" as the line and column an editor shows. */
+export function jsonError(err: Error, text: string): string {
+  const m = /at position (\d+)/.exec(err.message);
+  if (!m) return err.message;
+  const before = text.slice(0, Number(m[1]));
+  const line = before.split("\n").length;
+  const column = before.length - before.lastIndexOf("\n");
+  return `${err.message.replace(/\s*(in JSON )?at position \d+.*$/, "")} at line ${line}, column ${column}`;
 }
 
 /** Every path the API serves, from the registry (lib/surface/registry.ts), whatever its methods. */
