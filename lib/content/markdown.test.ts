@@ -39,6 +39,15 @@ describe("HTML in a body", () => {
     expect(html).toContain('<a href="/writing">good link</a>');
   });
 
+  it("keeps every footnote link pointing at an element that exists", async () => {
+    const { html } = await renderMarkdown('Text with a note.[^1]\n\n[^1]: The note.\n\n<a id="top">anchor</a>\n');
+    const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
+    const targets = [...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
+    expect(targets.length).toBeGreaterThanOrEqual(2);
+    expect(targets.filter((t) => !ids.has(t))).toEqual([]);
+    expect(ids.has("top")).toBe(true);
+  });
+
   it("drops scripts, frames, inline styles, event handlers and javascript: links", async () => {
     const { html } = await renderMarkdown(body);
     for (const bad of ["<script", "alert(", "<iframe", "onerror", "style=", "javascript:"]) expect(html).not.toContain(bad);
