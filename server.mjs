@@ -19,7 +19,7 @@ import { HOME_LINK, ROUTED_HEADER, loadPageIndex, normalizePath, pageOfMdPath, t
 import { loadCrawlerTokens, productTokens } from "./lib/core/crawler-tokens.mjs";
 import { settleHeaders } from "./lib/site/response-headers.mjs";
 import { HSTS_HEADER, SECURITY_HEADERS } from "./lib/site/security-headers.mjs";
-import { bakedSiteUrl } from "./lib/site/baked-url.mjs";
+import { bakedSiteUrl, canonicalSiteUrl } from "./lib/site/baked-url.mjs";
 import compression from "next/dist/compiled/compression/index.js";
 
 const SOCKET_HEADER = "x-site-socket-ip";
@@ -59,7 +59,7 @@ const maybeCrawler = (ua) => crawlerTokens === null || productTokens(ua).some((t
 // links, og:url, JSON-LD, the sitemap). Serving them under another SITE_URL would send
 // crawlers and share cards to the wrong host: refuse, and say how to fix it.
 const bakedUrl = bakedSiteUrl();
-const runtimeUrl = (process.env.SITE_URL || "").replace(/\/+$/, "");
+const runtimeUrl = process.env.SITE_URL ? canonicalSiteUrl(process.env.SITE_URL) : "";
 if (runtimeUrl && bakedUrl && runtimeUrl !== bakedUrl) {
   console.error(
     `This build's pages carry absolute URLs for ${bakedUrl}, but SITE_URL is ${runtimeUrl}.\n` +

@@ -35,7 +35,7 @@ export const siteConfig = {
    * in `nav`, nor linked from a section page that is). A link here or in `nav` to a page
    * the build does not have (a deleted content page, no content/resume.json) is left out of
    * every page, and `npm run build` names it. A page of content/pages/ listed neither here nor
-   * in `nav` is added after these links, by its `order` (lib/site/chrome-links.ts).
+   * in `nav` is added after these links, by its `order` (lib/surface/chrome-links.ts).
    */
   footer: [
     { label: "Now", href: "/now" },

@@ -7,7 +7,7 @@ import { SiteHeader } from "@/components/site-header";
 import { SiteFooter } from "@/components/site-footer";
 import { SITE_ALTERNATE_TYPES, shareCard } from "@/lib/site/metadata";
 import { preloadLayoutFonts } from "@/lib/site/font-preloads";
-import { footerLinks, navLinks } from "@/lib/site/chrome-links";
+import { footerLinks, navLinks } from "@/lib/surface/chrome-links";
 import { inter, sourceSerif, sourceSerifItalic } from "./fonts";
 import "./globals.css";
 

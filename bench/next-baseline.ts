@@ -184,14 +184,17 @@ export async function benchNextBaseline() {
   try {
     for (let pass = 1; pass <= passes; pass++) {
       if (pass > 1) server = await startBenchServer({ TRUST_PROXY_HEADER: "x-bench-client" });
-      const minimal = await app.start();
+      const minimal = await app.start().catch(async (err: unknown) => {
+        await server.stop();
+        throw err;
+      });
+      const atRest = { project: rss(server.pid), minimal: rss(minimal.pid) };
+      let peak = { project: 0, minimal: 0 };
+      const timer = setInterval(
+        () => (peak = { project: Math.max(peak.project, rss(server.pid)), minimal: Math.max(peak.minimal, rss(minimal.pid)) }),
+        50,
+      );
       try {
-        const atRest = { project: rss(server.pid), minimal: rss(minimal.pid) };
-        let peak = { project: 0, minimal: 0 };
-        const timer = setInterval(
-          () => (peak = { project: Math.max(peak.project, rss(server.pid)), minimal: Math.max(peak.minimal, rss(minimal.pid)) }),
-          50,
-        );
         console.log(
           `\nthe project against a minimal Next ${version} app (next start) and bare node:http with the same bytes${passes > 1 ? ` (fresh processes, pass ${pass} of ${passes})` : ""}`,
         );
@@ -203,11 +206,11 @@ export async function benchNextBaseline() {
             `  ${label.padEnd(20)} project ${f("project")} | minimal Next ${f("minimal")} | bare ${f("bare")} | project/minimal ${(r.project.rps / r.minimal.rps).toFixed(2)}${m !== p ? ` (minimal serves ${m})` : ""}`,
           );
         }
-        clearInterval(timer);
         console.log(
           `  memory (RSS MiB)     project ${atRest.project.toFixed(0)} at rest, ${peak.project.toFixed(0)} at peak | minimal Next ${atRest.minimal.toFixed(0)} at rest, ${peak.minimal.toFixed(0)} at peak (target for pages and route handlers: ≥ 0.90 of minimal)`,
         );
       } finally {
+        clearInterval(timer);
         await minimal.stop();
         await server.stop();
       }

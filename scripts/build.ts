@@ -10,7 +10,7 @@ import { writeFileSync } from "node:fs";
 import { siteUrl } from "@/lib/env";
 import { FETCHING_TOKENS } from "@/lib/ledger/count";
 import { CRAWLER_TOKENS_FILE } from "@/lib/core/crawler-tokens.mjs";
-import { bakedSiteUrl } from "@/lib/site/baked-url.mjs";
+import { bakedSiteUrl, canonicalSiteUrl } from "@/lib/site/baked-url.mjs";
 
 const started = performance.now();
 // Prerendered pages, the sitemap, canonical links, OpenGraph and JSON-LD carry absolute URLs,
@@ -22,7 +22,7 @@ if (process.env.npm_lifecycle_event === "build:content") {
   // This step alone prerenders nothing: the pages keep the address of the last full build.
   const prerendered = bakedSiteUrl();
   console.log(`Feeds, twins and llms.txt will use ${address}${unset}`);
-  if (prerendered && prerendered !== address)
+  if (prerendered && prerendered !== canonicalSiteUrl(address))
     console.warn(
       `Note: the prerendered pages in .next carry ${prerendered}; they take ${address} only when \`npm run build\` runs again (until then \`npm start\` with SITE_URL=${address} refuses to start).`,
     );

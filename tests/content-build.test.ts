@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import { ogCardPath } from "@/lib/site/og";
 import { tmpdir } from "node:os";
@@ -306,10 +306,16 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     await Promise.all(made.map((d) => mkdir(path.join(contentDir, d), { recursive: true })));
     const files = ["writing/2026/nested.md", "notes/x.md", "toplevel.md", "writing/notes.txt", "NOTES.md", "writing/.hidden.md"];
     await Promise.all(files.map((f) => writeFile(path.join(contentDir, f), post)));
+    // A collection that is a link to a folder elsewhere (a synced folder) is read, and not named.
+    const synced = path.join(work, "synced-documents");
+    await rename(path.join(contentDir, "documents"), synced);
+    await symlink(synced, path.join(contentDir, "documents"));
     const lines: string[] = [];
     try {
       await buildSite({ contentDir, outDir, publicDir, pdf: false, log: (l) => lines.push(l) });
       const log = lines.join("\n");
+      expect(log).not.toContain("content/documents");
+      expect(JSON.parse(await read("corpus.json")).docs.map((d: { url: string }) => d.url)).toContain("/documents/house-rules");
       expect(log).toContain("content/writing/2026/: left out: folders inside writing/ are not read; move its files into writing/");
       expect(log).toContain("content/notes/: left out: not a content folder (the folders are pages/, writing/");
       expect(log).toContain("content/toplevel.md: left out: a page goes in content/pages/, a post in content/writing/");
@@ -320,6 +326,8 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       expect(JSON.stringify(JSON.parse(await read("corpus.json")).docs)).not.toContain("Misplaced");
     } finally {
       await Promise.all([...files, ...made].map((f) => rm(path.join(contentDir, f), { recursive: true, force: true })));
+      await rm(path.join(contentDir, "documents"));
+      await rename(synced, path.join(contentDir, "documents"));
     }
   });
 

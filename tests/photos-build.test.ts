@@ -37,6 +37,7 @@ beforeAll(async () => {
   await writeFile(path.join(photosDir, "empty.jpg"), "");
   // Not a JPEG by name: left out, and said so.
   await writeFile(path.join(photosDir, "screenshot.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  await mkdir(path.join(photosDir, "2025"));
   await writeFile(path.join(photosDir, "fuji-x-t50-reala-ace.txt"), "Test caption: a harbour in Reala Ace.\n");
   await writeFile(path.join(photosDir, "renamed-away.txt"), "A caption whose photo is gone.\n");
   // macOS's resource fork beside a photo copied from an exFAT card: not a photo, not a problem.
@@ -64,6 +65,7 @@ describe("photo build", () => {
 
   it("names a file of another kind it leaves out, and the orphaned caption", () => {
     expect(logs).toContain("  photos/screenshot.png: left out: only .jpg and .jpeg files are published (save it as a JPEG)");
+    expect(logs).toContain("  photos/2025/: left out: folders inside photos/ are not read; move its photos into photos/");
     expect(logs.some((l) => l.includes("photos/renamed-away.txt: caption: no photo named renamed-away.jpg"))).toBe(true);
     expect(logs.join("\n")).not.toContain("._canon-eos-1300d");
   });

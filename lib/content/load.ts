@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFile, readdir } from "node:fs/promises";
+import { readFile, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
 import { isMissing, typeMismatch } from "@/lib/core/validation";
@@ -27,8 +27,12 @@ export interface SourceFile {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+const DATE_FIELDS = new Set(["date", "updated"]);
+
 /** A name meant as Markdown: `.md`, or one the build refuses by name (`.markdown`, `.MD`, `.mdx`, `.md.txt` as TextEdit saves it). */
 const MARKDOWN_NAME = /\.(md|markdown|mdx)(\.txt)?$/i;
+/** An upper-case Markdown note beside the content (README.md, PERSONA.md, NOTES-2025.md): documentation, not a page, and not worth a build log line. */
+export const NOTE_FILE = /^[A-Z0-9_-]+\.md$/;
 /** Files at the top of content/ that the build reads on their own (the rest of content/ is the collections). */
 const TOP_LEVEL_FILES = new Set(["resume.json", "around.json"]);
 
@@ -38,18 +42,29 @@ const TOP_LEVEL_FILES = new Set(["resume.json", "around.json"]);
  * appear, without a word. Hidden files and upper-case notes such as README.md are not content.
  */
 export async function strayContent(contentDir: string): Promise<string[]> {
-  const list = (dir: string) => readdir(dir, { withFileTypes: true }).catch(() => []);
-  const shown = (n: string) => !n.startsWith(".") && !/^[A-Z0-9_-]+\.md$/.test(n);
+  // Names and kinds, following symbolic links (a collection may be a link to a synced folder).
+  const list = async (dir: string) => {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const kinds = await Promise.all(
+      names.map((n) =>
+        stat(path.join(dir, n)).then(
+          (st) => st.isDirectory(),
+          () => false,
+        ),
+      ),
+    );
+    return names.map((name, i) => ({ name, folder: kinds[i] })).filter((e) => !e.name.startsWith(".") && !NOTE_FILE.test(e.name));
+  };
   const lines: string[] = [];
   const where = COLLECTION_NAMES.map((c) => `${c}/`).join(", ");
-  for (const entry of (await list(contentDir)).filter((e) => shown(e.name))) {
+  for (const entry of await list(contentDir)) {
     const rel = `content/${entry.name}`;
-    if (entry.isDirectory()) {
+    if (entry.folder) {
       if (!(COLLECTION_NAMES as readonly string[]).includes(entry.name))
         lines.push(`${rel}/: left out: not a content folder (the folders are ${where})`);
       else
-        for (const inner of (await list(path.join(contentDir, entry.name))).filter((e) => shown(e.name))) {
-          if (inner.isDirectory())
+        for (const inner of await list(path.join(contentDir, entry.name))) {
+          if (inner.folder)
             lines.push(`${rel}/${inner.name}/: left out: folders inside ${entry.name}/ are not read; move its files into ${entry.name}/`);
           else if (!MARKDOWN_NAME.test(inner.name)) lines.push(`${rel}/${inner.name}: left out: only .md files are read`);
         }
@@ -139,8 +154,11 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
           : issue.code === "invalid_type" && issue.expected === "array"
             ? "must be a list, e.g. [one, two]"
             : issue.code === "invalid_type" && issue.expected === "boolean"
-              ? `${typeMismatch(issue) ?? "must be true or false"} (write true or false)`
-              : issue.code === "invalid_type" && issue.expected === "string" && typeMismatch(issue)
+              ? typeMismatch(issue)
+                ? `${typeMismatch(issue)} (write true or false)`
+                : "must be true or false"
+              : // A title or tag YAML read as a number or boolean; not a date, whose own rule says how to write it.
+                issue.code === "invalid_type" && issue.expected === "string" && typeMismatch(issue) && !DATE_FIELDS.has(field)
                 ? `${typeMismatch(issue)} (YAML reads an unquoted 12345 or true as one: put the value in quotes)`
                 : (typeMismatch(issue) ?? issue.message);
       problems.push(`${where}: ${field}: ${reason}`);

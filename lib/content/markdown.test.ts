@@ -26,6 +26,8 @@ describe("HTML in a body", () => {
     "",
     '<script>alert("body")</script>',
     "",
+    "<style>body{display:none}</style>",
+    "",
     '<iframe src="https://www.youtube.com/embed/xyz"></iframe>',
     "",
     '<a href="javascript:alert(1)">bad link</a> and <a href="/writing">good link</a>',
@@ -40,17 +42,25 @@ describe("HTML in a body", () => {
   });
 
   it("keeps every footnote link pointing at an element that exists", async () => {
-    const { html } = await renderMarkdown('Text with a note.[^1]\n\n[^1]: The note.\n\n<a id="top">anchor</a>\n');
+    const { html } = await renderMarkdown('Text with a note.[^1]\n\n[^1]: The note.\n\n<a id="top">anchor</a> [back up](#top)\n');
     const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
     const targets = [...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
     expect(targets.length).toBeGreaterThanOrEqual(2);
     expect(targets.filter((t) => !ids.has(t))).toEqual([]);
-    expect(ids.has("top")).toBe(true);
+    // The body's own ids carry GitHub's prefix, so none can clobber the page's globals.
+    expect(ids.has("user-content-top")).toBe(true);
+  });
+
+  it("links to an id of the body follow its prefix, and heading anchors keep their plain ids", async () => {
+    const { html } = await renderMarkdown('## Setup\n\n<a id="top"></a>\n\n[up](#top) and [setup](#setup)\n');
+    expect(html).toContain('<h2 id="setup">');
+    expect(html).toContain('<a href="#user-content-top">up</a> and <a href="#setup">setup</a>');
   });
 
   it("drops scripts, frames, inline styles, event handlers and javascript: links", async () => {
     const { html } = await renderMarkdown(body);
-    for (const bad of ["<script", "alert(", "<iframe", "onerror", "style=", "javascript:"]) expect(html).not.toContain(bad);
+    for (const bad of ["<script", "alert(", "<style", "display:none", "<iframe", "onerror", "style=", "javascript:"])
+      expect(html).not.toContain(bad);
   });
 
   it("gives search and /ask its words, not its tags or a script's code", async () => {

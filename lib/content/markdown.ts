@@ -33,16 +33,35 @@ function rehypeAccessible() {
 
 // HTML in a body is GitHub-flavoured Markdown too: parsed, then cleaned with GitHub's own
 // allow-list (rehype-sanitize's default schema), so <details>, <sub>, <kbd> or an <img> show
-// as on GitHub while <script>, <iframe>, inline styles and event handlers are dropped.
-// Without it every HTML element was dropped, with the text inside it.
+// as on GitHub while <script>, <style>, <iframe>, inline styles and event handlers are
+// dropped. Without it every HTML element was dropped, with the text inside it. As on GitHub,
+// ids from the body get a "user-content-" prefix (an `id="__next_f"` would otherwise clobber
+// the page's own scripts), given once by the sanitizer, and in-page links follow them.
+/** `href="#fn-1"` → `#user-content-fn-1` where only the prefixed id exists (what GitHub's own page script does). */
+function rehypeFollowPrefixedIds() {
+  return (tree: HastNode) => {
+    const ids = new Set<string>();
+    const links: HastNode[] = [];
+    const walk = (node: HastNode) => {
+      if (typeof node.properties?.id === "string") ids.add(node.properties.id);
+      if (node.tagName === "a" && typeof node.properties?.href === "string" && node.properties.href.startsWith("#")) links.push(node);
+      node.children?.forEach(walk);
+    };
+    walk(tree);
+    for (const a of links) {
+      const target = decodeURIComponent((a.properties!.href as string).slice(1));
+      if (!ids.has(target) && ids.has(`user-content-${target}`)) a.properties!.href = `#user-content-${target}`;
+    }
+  };
+}
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
-  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: "" })
   .use(rehypeRaw)
-  // No second "user-content-" prefix on ids: remark-rehype already gives footnotes theirs, and
-  // prefixing again broke every footnote link. The ids are the owner's own, not a stranger's.
-  .use(rehypeSanitize, { ...defaultSchema, clobberPrefix: "" })
+  .use(rehypeSanitize, { ...defaultSchema, strip: [...(defaultSchema.strip ?? []), "style"] })
+  .use(rehypeFollowPrefixedIds)
   .use(rehypeSlug)
   .use(rehypeAutolinkHeadings, { behavior: "wrap" })
   .use(rehypeAccessible)

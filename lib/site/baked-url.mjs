@@ -11,8 +11,22 @@ export function bakedSiteUrl(distDir = ".next") {
   try {
     const html = readFileSync(path.join(distDir, "server", "app", "index.html"), "utf8");
     const m = /<link rel="canonical" href="(https?:\/\/[^"]+)"/.exec(html);
-    return m ? m[1].replace(/\/+$/, "") : null;
+    return m ? canonicalSiteUrl(m[1]) : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * An address as the pages write it: Next passes SITE_URL through `new URL()` (metadataBase),
+ * which lowercases the host, drops a default port and writes international names in
+ * punycode, so `https://Example.com` is baked as `https://example.com`. Compare in that form.
+ * @param {string} url
+ */
+export function canonicalSiteUrl(url) {
+  try {
+    return new URL(url).href.replace(/\/+$/, "");
+  } catch {
+    return url.replace(/\/+$/, "");
   }
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { bakedSiteUrl } from "./baked-url.mjs";
+import { bakedSiteUrl, canonicalSiteUrl } from "./baked-url.mjs";
 
 const dirs: string[] = [];
 function distWithHome(html: string | null): string {
@@ -23,5 +23,11 @@ describe("bakedSiteUrl", () => {
   it("is null without a prerendered home page or a canonical link, so nothing is refused on a guess", () => {
     expect(bakedSiteUrl(distWithHome(null))).toBeNull();
     expect(bakedSiteUrl(distWithHome("<html><head></head></html>"))).toBeNull();
+  });
+
+  it("compares addresses the way Next writes them, so SITE_URL=https://Example.com:443/ matches the baked https://example.com", () => {
+    expect(canonicalSiteUrl("https://Example.com:443/")).toBe("https://example.com");
+    expect(canonicalSiteUrl("https://bücher.example")).toBe("https://xn--bcher-kva.example");
+    expect(canonicalSiteUrl("http://localhost:3000")).toBe("http://localhost:3000");
   });
 });

@@ -19,7 +19,12 @@ export function knownPaths(): string[] {
  * page's chrome; the build logs each one it leaves out (scripts/build/site.ts).
  */
 export function linksServed<T extends { href: string }>(links: readonly T[], served: ReadonlySet<string> = servedPathSet()): T[] {
-  return links.filter((l) => !l.href.startsWith("/") || served.has(normalizePath(l.href.split(/[?#]/)[0])));
+  return links.filter((l) => !l.href.startsWith("/") || served.has(sitePathOf(l.href)));
+}
+
+/** The page a site link leads to: `/about/?x=1#team` → `/about`. */
+export function sitePathOf(href: string): string {
+  return normalizePath(href.split(/[?#]/)[0]);
 }
 
 /** servedPaths() once per process: the build's pages do not change while it runs. */

@@ -1,3 +1,4 @@
+import { NOTE_FILE } from "@/lib/content/load";
 import { createHash } from "node:crypto";
 import { access, mkdir, readFile, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
@@ -56,8 +57,15 @@ export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildRe
   for (const orphan of files.filter((n) => !n.startsWith(".") && n.endsWith(".txt") && !stems.has(n.slice(0, -4))).sort())
     log(`  photos/${orphan}: caption: no photo named ${orphan.slice(0, -4)}.jpg goes with it; not used`);
   // A PNG or HEIC dropped in here would otherwise never appear, without a word.
-  for (const other of files.filter((n) => !n.startsWith(".") && !/\.(jpe?g|txt)$/i.test(n) && !/^[A-Z]+\.md$/.test(n)).sort())
-    log(`  photos/${other}: left out: only .jpg and .jpeg files are published (save it as a JPEG)`);
+  for (const other of files.filter((n) => !n.startsWith(".") && !/\.(jpe?g|txt)$/i.test(n) && !NOTE_FILE.test(n)).sort()) {
+    const folder = await stat(path.join(opts.photosDir, other)).then(
+      (st) => st.isDirectory(),
+      () => false,
+    );
+    log(
+      `  photos/${other}${folder ? "/" : ""}: left out: ${folder ? "folders inside photos/ are not read; move its photos into photos/" : "only .jpg and .jpeg files are published (save it as a JPEG)"}`,
+    );
+  }
   const cacheFile = path.join(opts.outDir, "cache", "photos.json");
   const cache = JSON.parse(await readFile(cacheFile, "utf8").catch(() => "{}")) as Cache;
   const next: Cache = {};

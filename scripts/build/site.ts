@@ -20,7 +20,7 @@ import { standingDocs } from "@/lib/content/standing";
 import type { Card } from "./og-images";
 import { loadPageIndex } from "@/lib/site/page-routing.mjs";
 import { linksServed, servedPaths } from "@/lib/surface/served-paths";
-import { unlistedPages } from "@/lib/site/chrome-links";
+import { unlistedPages } from "@/lib/surface/chrome-links";
 import { endpoints, readableApiPaths } from "@/lib/surface/registry";
 
 export interface BuildOptions {

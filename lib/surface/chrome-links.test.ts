@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Doc } from "@/lib/content/types";
-import { unlistedPages } from "./chrome-links";
+import { footerLinks, unlistedPages, type ChromeLink } from "./chrome-links";
+import { siteConfig } from "@/site.config";
 
 const doc = (collection: Doc["collection"], slug: string, title: string, order?: number) =>
   ({
@@ -32,5 +33,11 @@ describe("unlistedPages", () => {
     expect(
       unlistedPages([doc("pages", "now", "Now"), doc("writing", "a-post", "A post"), doc("documents", "policy", "Policy")], chrome),
     ).toEqual([]);
+  });
+
+  it("puts them in the footer after the footer's own links that lead somewhere", () => {
+    const links = footerLinks([doc("pages", "projects", "Projects", 15)]);
+    expect(links.at(-1)).toEqual({ label: "Projects", href: "/projects" });
+    expect(links.slice(0, -1).every((l) => (siteConfig.footer as readonly ChromeLink[]).includes(l))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { getCorpus } from "@/lib/content/corpus";
+import { sortDocs } from "@/lib/content/load";
 import type { Doc } from "@/lib/content/types";
-import { normalizePath } from "@/lib/site/paths";
-import { linksServed } from "@/lib/surface/served-paths";
+import { linksServed, sitePathOf } from "./served-paths";
 import { siteConfig } from "@/site.config";
 
 export interface ChromeLink {
@@ -18,11 +18,8 @@ type Chrome = { nav: readonly ChromeLink[]; footer: readonly ChromeLink[] };
  * there places it instead.
  */
 export function unlistedPages(docs: readonly Doc[], chrome: Chrome = siteConfig): ChromeLink[] {
-  const listed = new Set([...chrome.nav, ...chrome.footer].map((l) => normalizePath(l.href.split(/[?#]/)[0])));
-  return docs
-    .filter((d) => d.collection === "pages" && !listed.has(d.url))
-    .sort((a, b) => (a.order ?? 1000) - (b.order ?? 1000) || a.title.localeCompare(b.title))
-    .map((d) => ({ label: d.title, href: d.url }));
+  const listed = new Set([...chrome.nav, ...chrome.footer].map((l) => sitePathOf(l.href)));
+  return sortDocs(docs.filter((d) => d.collection === "pages" && !listed.has(d.url))).map((d) => ({ label: d.title, href: d.url }));
 }
 
 /** The menu: site.config.ts's links that lead somewhere on this build. */
@@ -31,6 +28,17 @@ export function navLinks(): ChromeLink[] {
 }
 
 /** The footer: site.config.ts's links that lead somewhere on this build, then the content pages it does not list. */
-export function footerLinks(docs: readonly Doc[] = getCorpus().docs): ChromeLink[] {
+export function footerLinks(docs: readonly Doc[] = builtDocs()): ChromeLink[] {
   return [...linksServed(siteConfig.footer), ...unlistedPages(docs)];
+}
+
+/** The content documents, or none before the first build (the app's own pages still render). */
+function builtDocs(): readonly Doc[] {
+  try {
+    return getCorpus().docs;
+  } catch (err) {
+    // (By name: Next bundles this module once per route, so the class may be another copy.)
+    if (err instanceof Error && err.name === "MissingBuildError") return [];
+    throw err;
+  }
 }
