@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSite } from "@/scripts/build/site";
+import { buildSite, LARGE_FILE_BYTES } from "@/scripts/build/site";
 import type { Resume } from "@/lib/content/resume";
 import { ContentError } from "@/lib/content/load";
 import { resumeProblems } from "@/lib/content/resume";
@@ -328,6 +328,28 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       await Promise.all([...files, ...made].map((f) => rm(path.join(contentDir, f), { recursive: true, force: true })));
       await rm(path.join(contentDir, "documents"));
       await rename(synced, path.join(contentDir, "documents"));
+    }
+  });
+
+  it("names a very large post in its log, and still publishes it", async () => {
+    const file = path.join(contentDir, "writing/very-long.md");
+    const body = "A sentence of a very long essay that goes on and on. ".repeat(Math.ceil(LARGE_FILE_BYTES / 50));
+    await writeFile(
+      file,
+      `---\ntitle: Very long\ndescription: A post far longer than any essay, to see the build say so.\ndate: 2024-03-16\n---\n${body}\n`,
+    );
+    const lines: string[] = [];
+    try {
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, log: (l) => lines.push(l) });
+      expect(
+        lines.some((l) =>
+          /^ {2}content\/writing\/very-long\.md: \d+ KB of Markdown: its page, both feeds and llms-full\.txt carry all of it/.test(l),
+        ),
+      ).toBe(true);
+      expect(lines.filter((l) => l.includes("KB of Markdown"))).toHaveLength(1);
+      expect(JSON.parse(await read("corpus.json")).docs.some((d: { url: string }) => d.url === "/writing/very-long")).toBe(true);
+    } finally {
+      await rm(file);
     }
   });
 

@@ -48,6 +48,8 @@ export interface StageReport {
   detail?: string;
 }
 
+/** A content file this large is named in the build log: about 40 times a long essay. */
+export const LARGE_FILE_BYTES = 512 * 1024;
 /** Bump when a stage's output format changes, so caches built by older code are not reused. */
 const BUILD_VERSION = "12";
 type CacheEntry = { hash: string; version: string; doc?: Doc };
@@ -94,6 +96,11 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   await stage("content", async () => {
     const sources = await readSources(opts.contentDir);
     for (const line of await strayContent(opts.contentDir)) log(`  ${line}`);
+    // Not refused (a long essay is the owner's call), but the page, both feeds and llms-full.txt carry it whole.
+    for (const f of sources.filter((x) => Buffer.byteLength(x.raw) > LARGE_FILE_BYTES))
+      log(
+        `  content/${f.relPath}: ${(Buffer.byteLength(f.raw) / 1024).toFixed(0)} KB of Markdown: its page, both feeds and llms-full.txt carry all of it (consider splitting it)`,
+      );
     const cache = await readJson<Record<string, CacheEntry>>(path.join(cacheDir, "docs.json"), {});
     const next: Record<string, CacheEntry> = {};
     const problems: string[] = [];
