@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 
 /** Where `npm run build` leaves the server's artifacts (SITE_DATA_DIR, default `.site`). */
@@ -25,11 +25,10 @@ export function readSiteFile(name: string): Buffer {
 }
 
 /** Under `next dev`, when the build's output was last rewritten (its folder's mtime: every artifact is renamed into it). */
-function buildGeneration(): number {
-  // Next inlines NODE_ENV into its bundles: in production this test is a constant.
-  if (process.env.NODE_ENV !== "development") return 0;
+function buildGeneration(e: Pick<Env, "NODE_ENV" | "SITE_DATA_DIR">): number {
+  if (e.NODE_ENV !== "development") return 0;
   try {
-    return statSync(siteFile("")).mtimeMs;
+    return statSync(path.resolve(/*turbopackIgnore: true*/ process.cwd(), e.SITE_DATA_DIR)).mtimeMs;
   } catch {
     return 0;
   }
@@ -40,9 +39,9 @@ function buildGeneration(): number {
  * processSingleton. Under `npm run dev` it is made again once `npm run build:content` has
  * rewritten that output, so a content edit shows on the next reload without restarting dev.
  */
-export function buildSingleton<T>(name: string, make: () => T): T {
+export function buildSingleton<T>(name: string, make: () => T, e: Pick<Env, "NODE_ENV" | "SITE_DATA_DIR"> = env()): T {
   const slot = processSingleton(`build:${name}`, () => ({ generation: -1, value: undefined as T | undefined }));
-  const generation = buildGeneration();
+  const generation = buildGeneration(e);
   if (slot.generation !== generation) {
     slot.value = make();
     slot.generation = generation;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
+import type { z } from "zod";
 import { isMissing, typeMismatch } from "@/lib/core/validation";
 import { COLLECTIONS, COLLECTION_NAMES, SLUG, collectionIssues, frontMatterSchema, type Collection } from "./schema";
 import { countWords, renderMarkdown } from "./markdown";
@@ -28,6 +29,20 @@ export interface SourceFile {
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 const DATE_FIELDS = new Set(["date", "updated"]);
+
+/** What is wrong with one front-matter field, in the owner's words and with the fix where YAML is the cause. */
+function frontMatterReason(issue: z.core.$ZodIssue, field: string): string {
+  if (isMissing(issue)) return "is required";
+  if (issue.code === "unrecognized_keys") return `unknown field(s) ${issue.keys.join(", ")}`;
+  if (issue.code === "invalid_type" && issue.expected === "array") return "must be a list, e.g. [one, two]";
+  const mismatch = typeMismatch(issue);
+  if (!mismatch) return issue.message;
+  if (issue.code === "invalid_type" && issue.expected === "boolean") return `${mismatch} (write true or false)`;
+  // A title or tag YAML read as a number or boolean; not a date, whose own rule says how to write it.
+  if (issue.code === "invalid_type" && issue.expected === "string" && !DATE_FIELDS.has(field))
+    return `${mismatch} (YAML reads an unquoted 12345 or true as one: put the value in quotes)`;
+  return mismatch;
+}
 
 /** A name meant as Markdown: `.md`, or one the build refuses by name (`.markdown`, `.MD`, `.mdx`, `.md.txt` as TextEdit saves it). */
 const MARKDOWN_NAME = /\.(md|markdown|mdx)(\.txt)?$/i;
@@ -147,20 +162,7 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
     for (const issue of fm.error.issues) {
       if (issue.code !== "invalid_type" && wrongType.has(issue.path.join("."))) continue;
       const field = issue.path.join(".") || "front matter";
-      const reason = isMissing(issue)
-        ? "is required"
-        : issue.code === "unrecognized_keys"
-          ? `unknown field(s) ${issue.keys.join(", ")}`
-          : issue.code === "invalid_type" && issue.expected === "array"
-            ? "must be a list, e.g. [one, two]"
-            : issue.code === "invalid_type" && issue.expected === "boolean"
-              ? typeMismatch(issue)
-                ? `${typeMismatch(issue)} (write true or false)`
-                : "must be true or false"
-              : // A title or tag YAML read as a number or boolean; not a date, whose own rule says how to write it.
-                issue.code === "invalid_type" && issue.expected === "string" && typeMismatch(issue) && !DATE_FIELDS.has(field)
-                ? `${typeMismatch(issue)} (YAML reads an unquoted 12345 or true as one: put the value in quotes)`
-                : (typeMismatch(issue) ?? issue.message);
+      const reason = frontMatterReason(issue, field);
       problems.push(`${where}: ${field}: ${reason}`);
     }
     return { problems };

@@ -55,6 +55,8 @@ describe("HTML in a body", () => {
     const { html } = await renderMarkdown('## Setup\n\n<a id="top"></a>\n\n[up](#top) and [setup](#setup)\n');
     expect(html).toContain('<h2 id="setup">');
     expect(html).toContain('<a href="#user-content-top">up</a> and <a href="#setup">setup</a>');
+    // A broken percent-encoding in a fragment is the owner's typo, not a failed build.
+    expect((await renderMarkdown('<a href="#%zz">odd</a>\n')).html).toContain('<a href="#%zz">odd</a>');
   });
 
   it("drops scripts, frames, inline styles, event handlers and javascript: links", async () => {

@@ -31,12 +31,6 @@ function rehypeAccessible() {
   };
 }
 
-// HTML in a body is GitHub-flavoured Markdown too: parsed, then cleaned with GitHub's own
-// allow-list (rehype-sanitize's default schema), so <details>, <sub>, <kbd> or an <img> show
-// as on GitHub while <script>, <style>, <iframe>, inline styles and event handlers are
-// dropped. Without it every HTML element was dropped, with the text inside it. As on GitHub,
-// ids from the body get a "user-content-" prefix (an `id="__next_f"` would otherwise clobber
-// the page's own scripts), given once by the sanitizer, and in-page links follow them.
 /** `href="#fn-1"` → `#user-content-fn-1` where only the prefixed id exists (what GitHub's own page script does). */
 function rehypeFollowPrefixedIds() {
   return (tree: HastNode) => {
@@ -49,12 +43,27 @@ function rehypeFollowPrefixedIds() {
     };
     walk(tree);
     for (const a of links) {
-      const target = decodeURIComponent((a.properties!.href as string).slice(1));
+      const target = decodedFragment(a.properties!.href as string);
       if (!ids.has(target) && ids.has(`user-content-${target}`)) a.properties!.href = `#user-content-${target}`;
     }
   };
 }
 
+/** `#a%20b` → `a b`; a fragment with broken percent-encoding is compared as written. */
+function decodedFragment(href: string): string {
+  try {
+    return decodeURIComponent(href.slice(1));
+  } catch {
+    return href.slice(1);
+  }
+}
+
+// HTML in a body is GitHub-flavoured Markdown too: parsed, then cleaned with GitHub's own
+// allow-list (rehype-sanitize's default schema), so <details>, <sub>, <kbd> or an <img> show
+// as on GitHub while <script>, <style>, <iframe>, inline styles and event handlers are
+// dropped. Without it every HTML element was dropped, with the text inside it. As on GitHub,
+// ids from the body get a "user-content-" prefix (an `id="__next_f"` would otherwise clobber
+// the page's own scripts), given once by the sanitizer, and in-page links follow them.
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)

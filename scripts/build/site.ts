@@ -122,12 +122,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     const resumeFile = path.join(opts.contentDir, "resume.json");
     if (await exists(resumeFile)) {
       try {
-        const text = await readFile(resumeFile, "utf8");
-        try {
-          resume = JSON.parse(text) as Resume;
-        } catch (err) {
-          throw new Error(jsonError(err as Error, text));
-        }
+        resume = (await readOwnerJson(resumeFile)) as Resume;
         problems.push(...resumeProblems(resume, "content/resume.json"));
       } catch (err) {
         problems.push(`content/resume.json: resume: is not valid JSON (${(err as Error).message})`);
@@ -136,12 +131,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     const firmsFile = path.join(opts.contentDir, "around.json");
     if (await exists(firmsFile)) {
       try {
-        const text = await readFile(firmsFile, "utf8");
-        try {
-          firms = JSON.parse(text);
-        } catch (err) {
-          throw new Error(jsonError(err as Error, text));
-        }
+        firms = await readOwnerJson(firmsFile);
         problems.push(...firmListProblems(firms, "content/around.json"));
       } catch (err) {
         problems.push(`content/around.json: firms: is not valid JSON (${(err as Error).message})`);
@@ -290,6 +280,7 @@ function shareCards(docs: Doc[], twins: Record<string, string>): Card[] {
 function urlProblems(docs: Doc[]): string[] {
   const problems: string[] = [];
   const seen = new Map<string, string>();
+  const api = apiPaths();
   for (const d of docs) {
     const other = seen.get(d.url);
     if (other) problems.push(`content/${d.source}: file name: ${d.url} is already taken by content/${other}`);
@@ -298,20 +289,25 @@ function urlProblems(docs: Doc[]): string[] {
       problems.push(`content/${d.source}: file name: /${d.slug} is a route of the site; choose another name`);
     }
     // A utility page describes an API capability: its link and JSON-LD would lead to a 404.
-    if (d.endpoint && !apiPaths().has(d.endpoint.split("?")[0]))
+    if (d.endpoint && !api.has(d.endpoint.split("?")[0]))
       problems.push(`content/${d.source}: endpoint: ${d.endpoint} is not an API path of this site (see /openapi.json)`);
   }
   return problems;
 }
 
-/** JSON.parse's "… at position 500" as the line and column an editor shows. */
-export function jsonError(err: Error, text: string): string {
-  const m = /at position (\d+)/.exec(err.message);
-  if (!m) return err.message;
-  const before = text.slice(0, Number(m[1]));
-  const line = before.split("\n").length;
-  const column = before.length - before.lastIndexOf("\n");
-  return `${err.message.replace(/\s*(in JSON )?at position \d+.*$/, "")} at line ${line}, column ${column}`;
+/** An owner's JSON file, parsed; a syntax error says the line and column an editor shows, not JSON.parse's "at position 500". */
+async function readOwnerJson(file: string): Promise<unknown> {
+  const text = await readFile(file, "utf8");
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const message = (err as Error).message;
+    const m = /at position (\d+)/.exec(message);
+    if (!m) throw err;
+    const before = text.slice(0, Number(m[1]));
+    const column = before.length - before.lastIndexOf("\n");
+    throw new Error(`${message.replace(/\s*(in JSON )?at position \d+.*$/, "")} at line ${before.split("\n").length}, column ${column}`);
+  }
 }
 
 /** Every path the API serves, from the registry (lib/surface/registry.ts), whatever its methods. */
