@@ -62,9 +62,9 @@ describe("GET /lens/fetch", () => {
   });
 
   it.each([
-    ["", "Invalid parameter: url: url is required."],
-    ["?url=", "Invalid parameter: url: url must not be blank."],
-    ["?url=%20%20", "Invalid parameter: url: url must not be blank."],
+    ["", "Invalid parameter: url is required."],
+    ["?url=", "Invalid parameter: url must not be blank."],
+    ["?url=%20%20", "Invalid parameter: url must not be blank."],
     ["?url=file%3A%2F%2F%2Fetc%2Fpasswd", "Only http and https URLs can be fetched, not file."],
     ["?url=gopher%3A%2F%2Fexample.com%2F", "Only http and https URLs can be fetched, not gopher."],
     [

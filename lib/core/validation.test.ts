@@ -27,7 +27,7 @@ describe("validationError", () => {
 
   it("keeps a schema's own message for a value of the wrong type", () => {
     const own = z.object({ url: z.string({ error: "url must be an absolute http(s) URL" }) });
-    expect(validationError(issues(own, { url: 5 }), "query").message).toBe("Invalid parameter: url: url must be an absolute http(s) URL.");
+    expect(validationError(issues(own, { url: 5 }), "query").message).toBe("Invalid parameter: url must be an absolute http(s) URL.");
   });
 
   it("says a missing value is required, and keeps zod's words for other problems", () => {

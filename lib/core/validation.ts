@@ -36,7 +36,9 @@ export function validationError(
 function describe(issue: z.core.$ZodIssue, field: string): string {
   if (isMissing(issue)) return `${field} is required`;
   const mismatch = typeMismatch(issue);
-  return mismatch ? `${field} ${mismatch}` : `${field}: ${issue.message}`;
+  if (mismatch) return `${field} ${mismatch}`;
+  // A schema's own message that already names the field ("q must be a string") is not prefixed twice.
+  return issue.message.startsWith(`${field} `) ? issue.message : `${field}: ${issue.message}`;
 }
 
 /**
