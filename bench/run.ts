@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: benchmarks print medians and ratios against a baseline measured in the
- * same run; they never fail the test suite. BENCH_ONLY=contract|ablation|mcp|next|content|photos|ask|lens|jobs|music|http|pages runs one.
+ * same run; they never fail the test suite. BENCH_ONLY=contract|ablation|mcp|next|content|photos|ask|ask-dev|lens|jobs|music|http|pages runs one.
  */
 import { benchAblation } from "./ablation";
 import { benchContract } from "./contract";
@@ -8,6 +8,7 @@ import { benchContent } from "./content";
 import { benchPhotos } from "./photos";
 import { benchAskModel } from "./ask-model";
 import { benchAskHttp } from "./ask-http";
+import { benchAskDev } from "./ask-dev";
 import { benchLens } from "./lens";
 import { benchLensDiscovery } from "./lens-discovery";
 import { benchMcp } from "./mcp";
@@ -40,10 +41,13 @@ const suites: [string, () => Promise<void>][] = [
     },
   ],
   ["discovery", benchLensDiscovery],
+  ["ask-dev", benchAskDev],
   ["jobs", benchJobs],
   ["music", benchMusicCoffee],
   ["http", benchHttpCosts],
   ["pages", benchPages],
 ];
-// The ablation (two more servers and a minimal app build) runs only when asked for.
-for (const [name, run] of suites) if (only ? only === name : name !== "ablation") await run();
+// The ablation (two more servers and a minimal app build) and the /ask development harness
+// (model selection, not a measurement of the product) run only when asked for.
+const onRequest = new Set(["ablation", "ask-dev"]);
+for (const [name, run] of suites) if (only ? only === name : !onRequest.has(name)) await run();
