@@ -146,7 +146,7 @@ export async function benchAskDev() {
           .join(" / ");
       console.log(
         `    abstain on ${rule.padEnd(6)} page questions ${share(onSite.filter((j) => j.abstains).length, onSite.length)}, off-topic ${share(off.filter((j) => j.abstains).length, off.length)}, near-miss ${share(near.filter((j) => j.abstains).length, near.length)}, misspelt page questions ${share(typos.filter((j) => j.abstains).length, typos.length)};` +
-          ` served top-3 ${(onSite.filter((j) => !j.abstains && j.s.right3).length / onSite.length).toFixed(3)}\n` +
+          ` served top-3 ${(onSite.filter((j) => !j.abstains && j.s.right3).length / onSite.length).toFixed(3)}, misspelt ${(typos.filter((j) => !j.abstains && j.s.right3).length / typos.length).toFixed(3)}\n` +
           `      at 3 / 5 / 8% of page questions abstaining: off-topic ${at(off)}, near-miss ${at(near)}, misspelt page questions ${at(typos)}`,
       );
     }

@@ -6,6 +6,7 @@ import { getCorpus } from "@/lib/content/corpus";
 import { searchSite } from "@/lib/search/search";
 import type { Doc } from "@/lib/content/types";
 import { LABELS_FILE, MODEL_FILE, loadEmbeddedModel, trainEmbeddedModel, type EmbeddedModel } from "./embedded-model";
+import { SPELLING_FILE, type SpellingLexicon } from "./spelling";
 import { contentWords, evaluate, pageText, readEvalSet, sharedContentWords, type EvalTable } from "./evaluate";
 import { normalize, normalizeQuery, porterStem, trainingLines } from "./training-data";
 
@@ -80,6 +81,17 @@ describe("training", () => {
     expect(Object.values(labels).sort()).toEqual(docs.map((d) => d.url).sort());
     expect((await readFile(path.join(dir, MODEL_FILE))).byteLength).toBe(trained.bytes);
     expect(trained.bytes).toBeLessThan(8_000_000);
+  });
+
+  it("writes the typed-word spelling lexicon: the site's words, the words a question drops, and the English words at risk", async () => {
+    const lexicon = JSON.parse(await readFile(path.join(dir, SPELLING_FILE), "utf8")) as SpellingLexicon;
+    expect(lexicon.version).toBe(1);
+    expect(lexicon.words.carburettor).toBeGreaterThan(0);
+    expect(lexicon.words.arent).toBeGreaterThan(0); // dropped, so never "corrected" into a content word
+    expect(lexicon.english).toContain("bread");
+    expect(lexicon.english).not.toContain("carburettor");
+    // What /ask reads: a slip past the stemmer lands on the page the question spelt right does.
+    expect(model.rank("what has she been listenig to lately")[0].url).toBe(model.rank("what has she been listening to lately")[0].url);
   });
 
   it("is deterministic: the same corpus trains the same model", async () => {

@@ -4,8 +4,8 @@ import path from "node:path";
 import type { FastTextModule, Pair, Vector } from "fasttext.wasm";
 import { processSingleton } from "@/lib/process-singleton";
 import type { Doc } from "@/lib/content/types";
-import { LABEL_PREFIX, labelsToUrls, normalizeQuery, trainingLines } from "./training-data";
-import { spellingCorrector } from "./spelling";
+import { LABEL_PREFIX, droppedWords, labelsToUrls, normalize, normalizeQuery, trainingLines, words } from "./training-data";
+import { SPELLING_FILE, englishWords, spellingCorrector, spellingLexicon, typedSpelling, type SpellingLexicon } from "./spelling";
 import { LEXICON_FILE, buildLexicon, lexicalIndex, type LexicalIndex, type LexicalScores, type Lexicon } from "./lexical-index";
 
 /**
@@ -168,20 +168,22 @@ function toArray<T>(v: Vector<T>): T[] {
 // ---------------------------------------------------------------------------------------
 
 /**
- * Trains on every page and writes `ask-model.bin`, `ask-labels.json` (label → URL) and
- * `ask-lexicon.json` (the lexical index) into outDir. Deterministic for a given corpus.
+ * Trains on every page and writes `ask-model.bin`, `ask-labels.json` (label → URL),
+ * `ask-lexicon.json` (the lexical index) and `ask-spelling.json` (the typed-word spelling
+ * lexicon, lib/ask/spelling.ts) into outDir. Deterministic for a given corpus.
  */
 export async function trainEmbeddedModel(
   docs: Doc[],
   outDir: string,
   /** For experiments and the benchmark's seeds; the build uses HYPERPARAMETERS as they are. */
   overrides: Partial<Record<keyof typeof HYPERPARAMETERS, number>> = {},
-): Promise<{ pages: number; ms: number; bytes: number; lexiconBytes: number }> {
+): Promise<{ pages: number; ms: number; bytes: number; lexiconBytes: number; spellingBytes: number }> {
   const started = performance.now();
   const core = await runtime();
   const input = memFile("train.txt");
   const output = memFile("model.bin");
-  core.FS.writeFile(input, `${trainingLines(docs).join("\n")}\n`);
+  const lines = trainingLines(docs);
+  core.FS.writeFile(input, `${lines.join("\n")}\n`);
   const args = new core.Args();
   const ft = new core.FastText();
   let model: Uint8Array;
@@ -214,12 +216,26 @@ export async function trainEmbeddedModel(
   await writeFile(path.join(outDir, LABELS_FILE), `${JSON.stringify(labelsToUrls(docs), null, 1)}\n`);
   const lexicon = `${JSON.stringify(buildLexicon(docs))}\n`;
   await writeFile(path.join(outDir, LEXICON_FILE), lexicon);
+  const spelling = `${JSON.stringify(await siteSpelling(docs, lines))}\n`;
+  await writeFile(path.join(outDir, SPELLING_FILE), spelling);
   return {
     pages: new Set(docs.map((d) => d.url)).size,
     ms: Math.round(performance.now() - started),
     bytes: model.byteLength,
     lexiconBytes: Buffer.byteLength(lexicon),
+    spellingBytes: Buffer.byteLength(spelling),
   };
+}
+
+/** The typed-word spelling lexicon (lib/ask/spelling.ts) of the pages the model is trained on. */
+async function siteSpelling(docs: Doc[], lines: string[]): Promise<SpellingLexicon> {
+  const stems = new Map<string, number>();
+  for (const line of lines) for (const w of line.split(" ").slice(1)) stems.set(w, (stems.get(w) ?? 0) + 1);
+  const typed = docs.flatMap((d) =>
+    [d.title, d.description, ...d.headings.map((h) => h.text), ...d.questions, ...d.aliases, d.tags.join(" "), d.text].flatMap(words),
+  );
+  // The words a question drops count as known, so "arent" never becomes the site's "parent".
+  return spellingLexicon([...typed, ...droppedWords()], stems, await englishWords(), (w) => normalize(w));
 }
 
 /** The lexicon next to the model, or null (a model trained before there was one ranks alone). */
@@ -266,6 +282,13 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   const countList = toArray(counts);
   const vocabulary = new Map(wordList.map((w, i) => [w, Number(countList[i]) || 0]));
   const correct = spellingCorrector(vocabulary);
+  const typed = await readFile(path.join(dir, SPELLING_FILE), "utf8").then(
+    (t) => {
+      const lex = JSON.parse(t) as SpellingLexicon;
+      return lex?.version === 1 ? typedSpelling(lex) : undefined;
+    },
+    () => undefined,
+  );
   const [labelVec, labelCounts] = ft.getLabels();
   labelCounts.delete();
   const urls = toArray(labelVec).flatMap((l) => {
@@ -276,7 +299,7 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   const uniform = () => pages.map((url) => ({ url, p: 1 / pages.length }));
 
   const rankWithSignals = (query: string): { pages: PageProbability[]; signals: QuestionSignals } => {
-    const text = normalizeQuery(query, vocabulary, undefined, correct);
+    const text = normalizeQuery(query, vocabulary, undefined, correct, typed);
     const none = { coverage: 0, found: 0, known: 0, familiar: 0 };
     // No word the model can read (empty, only stopwords): every page is as likely.
     if (!text) return { pages: uniform(), signals: none };
@@ -322,8 +345,8 @@ function withLexicon(model: PageProbability[], urls: readonly string[], { scores
 }
 
 /**
- * The model in dir (`ask-model.bin` + `ask-labels.json`, and `ask-lexicon.json` when
- * present), or null while it has not been
+ * The model in dir (`ask-model.bin` + `ask-labels.json`, and `ask-lexicon.json` and
+ * `ask-spelling.json` when present), or null while it has not been
  * trained. Loaded once per process and directory, like the rest of the build's output.
  */
 export function loadEmbeddedModel(dir: string): Promise<EmbeddedModel | null> {

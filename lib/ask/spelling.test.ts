@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { oneEditApart, spellingCorrector } from "./spelling";
-import { normalizeQuery } from "./training-data";
+import { englishWords, oneEditApart, spellingCorrector, spellingLexicon, typedSpelling } from "./spelling";
+import { normalize, normalizeQuery, words } from "./training-data";
 
 describe("oneEditApart", () => {
   it("accepts one insert, delete, substitution or neighbour swap, and nothing more", () => {
@@ -48,5 +48,50 @@ describe("spellingCorrector", () => {
     expect(normalizeQuery("best photgraphy settings for carburetors", vocabulary, undefined, correct)).toBe(
       "best photographi set carburettor",
     );
+  });
+});
+
+describe("typedSpelling", () => {
+  // A site that says these words; English has every real word of the questions below.
+  const text = "Which records has she been listening to this week? Every night she takes a break from the bench.";
+  const stems = new Map<string, number>();
+  for (const w of normalize(text).split(" ")) stems.set(w, (stems.get(w) ?? 0) + 1);
+  const english = new Set(["which", "records", "listening", "night", "break", "bread", "bench", "beach", "flights", "lights", "takes"]);
+  const lexicon = spellingLexicon(words(text), stems, english, (w) => normalize(w));
+  const typed = typedSpelling(lexicon);
+  const correct = spellingCorrector(stems);
+  const read = (q: string, withTyped = true) => normalizeQuery(q, stems, undefined, correct, withTyped ? typed : undefined);
+
+  it("corrects a word as typed, where the stemmed form is out of reach", () => {
+    expect(typed.correct("listenig")).toBe("listening"); // stems to itself, four edits from "listen"
+    expect(typed.correct("nght")).toBe("night"); // four letters
+    expect(typed.correct("whih")).toBe("which"); // a stopword once corrected
+    expect(read("whih records has she been listenig to")).toBe(read("which records has she been listening to"));
+    expect(read("whih records has she been listenig to", false)).not.toBe(read("which records has she been listening to"));
+  });
+
+  it("never takes an English word the site does not use for a misspelt site word", () => {
+    expect(lexicon.english).toEqual(expect.arrayContaining(["bread", "beach"]));
+    expect(lexicon.english).not.toContain("break"); // the site's own word
+    expect(typed.isWord("bread")).toBe(true);
+    expect(typed.correct("bread")).toBeNull();
+    // The stem corrector alone turns "bread" into "break": the typed layer stops it.
+    expect(read("sourdough bread", false)).toBe("sourdough break");
+    expect(read("sourdough bread")).toBe("sourdough bread");
+  });
+
+  it("leaves the site's own words and distant words alone", () => {
+    expect(typed.correct("records")).toBeNull();
+    expect(typed.correct("weather")).toBeNull();
+    expect(typed.correct("cat")).toBeNull();
+  });
+});
+
+describe("englishWords", () => {
+  it("reads SCOWL's usual spell-checker sizes in the dialects the site mixes", async () => {
+    const english = await englishWords();
+    expect(english.size).toBeGreaterThan(70_000);
+    for (const w of ["bread", "colour", "color", "flights", "aluminium"]) expect(english.has(w), w).toBe(true);
+    expect(english.has("listenig")).toBe(false);
   });
 });

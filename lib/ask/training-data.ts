@@ -1,6 +1,6 @@
 import { STOPWORDS } from "@/lib/search/engine";
+import type { Corrector, TypedSpelling } from "./spelling";
 import type { Doc } from "@/lib/content/types";
-import type { Corrector } from "./spelling";
 
 /**
  * Training text for the embedded /ask model: one fastText supervised line per thing a
@@ -252,7 +252,7 @@ const QUESTION_WORDS = new Set([
 ]);
 
 /** Lowercased word tokens, apostrophes folded into the word as the search tokenizer does. */
-function words(text: string): string[] {
+export function words(text: string): string[] {
   return (
     text
       .toLowerCase()
@@ -262,6 +262,11 @@ function words(text: string): string[] {
 }
 
 /** One word of `words()` normalized: "" for a stopword, else folded and stemmed. */
+/** Every word the normalization drops: the search index's stopwords and the question words. */
+export function droppedWords(): string[] {
+  return [...STOPWORDS, ...QUESTION_WORDS];
+}
+
 function normalizeWord(w: string, opts: TextOptions): string {
   if (opts.dropStopwords && (STOPWORDS.has(w) || QUESTION_WORDS.has(w))) return "";
   return opts.stem && w.length <= MAX_STEM_LENGTH ? porterStem(americanize(w)) : w;
@@ -298,9 +303,12 @@ export function normalizeQuery(
   known: ReadonlySet<string> | ReadonlyMap<string, number>,
   opts: TextOptions = TRAINING,
   correct?: Corrector,
+  /** Correction of the word as typed, before stemming (lib/ask/spelling.ts wordSpelling). */
+  typed?: TypedSpelling,
 ): string {
   const out: string[] = [];
-  for (const word of words(text.slice(0, MAX_QUERY_CHARS)).slice(0, MAX_QUERY_WORDS)) {
+  for (const given of words(text.slice(0, MAX_QUERY_CHARS)).slice(0, MAX_QUERY_WORDS)) {
+    const word = typed?.correct(given) ?? given;
     const n = normalizeWord(word, opts);
     if (!n) continue;
     if (known.has(n) || word.length > MAX_SPLIT_LENGTH) {
@@ -317,7 +325,8 @@ export function normalizeQuery(
         if (!best || even > best.at) best = { at: even, text: `${a} ${b}` };
       }
     }
-    out.push(best ? best.text : (correct?.(n) ?? n));
+    // A real English word is not a misspelling of a site word ("bread" is not "break").
+    out.push(best ? best.text : typed?.isWord(word) ? n : (correct?.(n) ?? n));
   }
   return out.join(" ");
 }

@@ -235,7 +235,9 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   // The around crawl's firm list (lib/around/firms.ts), validated above; small, so always written.
   if (firms) await writeAtomic(path.join(opts.outDir, "around-firms.json"), JSON.stringify(firms));
   else await rm(path.join(opts.outDir, "around-firms.json"), { force: true });
-  const askFiles = ["ask-model.bin", "ask-labels.json", "ask-lexicon.json", "ask-confidence.json"].map((f) => path.join(opts.outDir, f));
+  const askFiles = ["ask-model.bin", "ask-labels.json", "ask-lexicon.json", "ask-spelling.json", "ask-confidence.json"].map((f) =>
+    path.join(opts.outDir, f),
+  );
   await cached(
     "ask-model",
     askFiles,
@@ -249,7 +251,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
       const calibration = fit
         ? `; abstains below ${Math.round(fit.threshold * 100)}% (held out: ${Math.round(fit.fitted.abstainAnswerable * 100)}% of ${fit.fitted.answerable} page questions, ${Math.round(fit.fitted.abstainOffTopic * 100)}% of off-topic)`
         : "; no front-matter questions to calibrate on: never abstains";
-      return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon${calibration}`;
+      return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon + ${Math.round(trained.spellingBytes / 1024)} KB spelling${calibration}`;
     },
     // A new off-topic list or training setting retrains, not only new content.
     JSON.stringify(await askModelSettings()),
@@ -315,11 +317,13 @@ const apiPaths = () => new Set([...endpoints().flatMap((e) => (e.http ? [e.http.
 
 /** What the /ask model and its confidence fit are made with besides the content. */
 async function askModelSettings() {
-  const [{ HYPERPARAMETERS, FUSION }, { TRAINING }, { OFF_TOPIC_QUESTIONS }, { FOLDS, MAX_LOST }] = await Promise.all([
-    import("@/lib/ask/embedded-model"),
-    import("@/lib/ask/training-data"),
-    import("@/lib/ask/off-topic"),
-    import("./ask-confidence"),
-  ]);
-  return { HYPERPARAMETERS, FUSION, TRAINING, OFF_TOPIC_QUESTIONS, FOLDS, MAX_LOST };
+  const [{ HYPERPARAMETERS, FUSION }, { TRAINING }, { OFF_TOPIC_QUESTIONS }, { FOLDS, MAX_LOST }, { SPELLING_SETTINGS }] =
+    await Promise.all([
+      import("@/lib/ask/embedded-model"),
+      import("@/lib/ask/training-data"),
+      import("@/lib/ask/off-topic"),
+      import("./ask-confidence"),
+      import("@/lib/ask/spelling"),
+    ]);
+  return { HYPERPARAMETERS, FUSION, TRAINING, OFF_TOPIC_QUESTIONS, FOLDS, MAX_LOST, SPELLING_SETTINGS };
 }
