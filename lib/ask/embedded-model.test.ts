@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -85,13 +85,33 @@ describe("training", () => {
 
   it("writes the typed-word spelling lexicon: the site's words, the words a question drops, and the English words at risk", async () => {
     const lexicon = JSON.parse(await readFile(path.join(dir, SPELLING_FILE), "utf8")) as SpellingLexicon;
-    expect(lexicon.version).toBe(1);
+    expect(lexicon.version).toBe(2);
     expect(lexicon.words.carburettor).toBeGreaterThan(0);
-    expect(lexicon.words.arent).toBeGreaterThan(0); // dropped, so never "corrected" into a content word
+    expect(lexicon.dropped).toContain("arent"); // known, so never "corrected" into a content word
     expect(lexicon.english).toContain("bread");
     expect(lexicon.english).not.toContain("carburettor");
-    // What /ask reads: a slip past the stemmer lands on the page the question spelt right does.
-    expect(model.rank("what has she been listenig to lately")[0].url).toBe(model.rank("what has she been listening to lately")[0].url);
+    // What /ask reads: a slip past the stemmer reads as the question spelt right.
+    const right = model.rankWithSignals("what has she been listening to lately");
+    const slip = model.rankWithSignals("what has she been listenig to lately");
+    expect(slip.signals).toEqual(right.signals);
+    expect(slip.pages[0]).toEqual(right.pages[0]);
+  });
+
+  it("answers without the typed-word layer when its file is damaged, instead of failing every question", async () => {
+    for (const body of ["{", '{"version":2}', '{"version":2,"words":{},"dropped":[],"english":5}']) {
+      const damaged = await mkdtemp(path.join(tmpdir(), "ask-model-"));
+      try {
+        for (const f of [MODEL_FILE, LABELS_FILE]) await writeFile(path.join(damaged, f), await readFile(path.join(dir, f)));
+        await writeFile(path.join(damaged, SPELLING_FILE), body);
+        const m = await loadEmbeddedModel(damaged);
+        expect(m, body).not.toBeNull();
+        expect(m!.rank("espresso machine")[0].url, body).toBe(model.rank("espresso machine")[0].url);
+        // Without the typed layer, the slip stays a word the site does not know.
+        expect(m!.rankWithSignals("what has she been listenig to").signals.known, body).toBeLessThan(1);
+      } finally {
+        await rm(damaged, { recursive: true, force: true });
+      }
+    }
   });
 
   it("is deterministic: the same corpus trains the same model", async () => {

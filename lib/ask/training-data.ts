@@ -261,12 +261,12 @@ export function words(text: string): string[] {
   );
 }
 
-/** One word of `words()` normalized: "" for a stopword, else folded and stemmed. */
 /** Every word the normalization drops: the search index's stopwords and the question words. */
 export function droppedWords(): string[] {
   return [...STOPWORDS, ...QUESTION_WORDS];
 }
 
+/** One word of `words()` normalized: "" for a stopword, else folded and stemmed. */
 function normalizeWord(w: string, opts: TextOptions): string {
   if (opts.dropStopwords && (STOPWORDS.has(w) || QUESTION_WORDS.has(w))) return "";
   return opts.stem && w.length <= MAX_STEM_LENGTH ? porterStem(americanize(w)) : w;
@@ -303,7 +303,7 @@ export function normalizeQuery(
   known: ReadonlySet<string> | ReadonlyMap<string, number>,
   opts: TextOptions = TRAINING,
   correct?: Corrector,
-  /** Correction of the word as typed, before stemming (lib/ask/spelling.ts wordSpelling). */
+  /** Correction of the word as typed, before stemming (lib/ask/spelling.ts typedSpelling). */
   typed?: TypedSpelling,
 ): string {
   const out: string[] = [];

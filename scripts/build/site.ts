@@ -317,13 +317,20 @@ const apiPaths = () => new Set([...endpoints().flatMap((e) => (e.http ? [e.http.
 
 /** What the /ask model and its confidence fit are made with besides the content. */
 async function askModelSettings() {
-  const [{ HYPERPARAMETERS, FUSION }, { TRAINING }, { OFF_TOPIC_QUESTIONS }, { FOLDS, MAX_LOST }, { SPELLING_SETTINGS }] =
-    await Promise.all([
-      import("@/lib/ask/embedded-model"),
-      import("@/lib/ask/training-data"),
-      import("@/lib/ask/off-topic"),
-      import("./ask-confidence"),
-      import("@/lib/ask/spelling"),
-    ]);
-  return { HYPERPARAMETERS, FUSION, TRAINING, OFF_TOPIC_QUESTIONS, FOLDS, MAX_LOST, SPELLING_SETTINGS };
+  const [
+    { HYPERPARAMETERS, FUSION },
+    { TRAINING },
+    { OFF_TOPIC_QUESTIONS },
+    { FOLDS, MAX_LOST },
+    { SPELLING_SETTINGS, englishWordsVersion },
+  ] = await Promise.all([
+    import("@/lib/ask/embedded-model"),
+    import("@/lib/ask/training-data"),
+    import("@/lib/ask/off-topic"),
+    import("./ask-confidence"),
+    import("@/lib/ask/spelling"),
+  ]);
+  // An upgraded word list changes which English words are protected: relearn them.
+  const wordList = await englishWordsVersion();
+  return { HYPERPARAMETERS, FUSION, TRAINING, OFF_TOPIC_QUESTIONS, FOLDS, MAX_LOST, SPELLING_SETTINGS, wordList };
 }
