@@ -1,12 +1,9 @@
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { getCorpus } from "../lib/content/corpus";
-import { loadEmbeddedModel, trainEmbeddedModel } from "../lib/ask/embedded-model";
 import { chooseThreshold, features, fitLogistic, probability } from "../lib/ask/confidence";
 import { OFF_TOPIC_QUESTIONS } from "../lib/ask/off-topic";
-import { FOLDS, MAX_LOST } from "../scripts/build/ask-confidence";
+import { FOLDS, MAX_LOST, eachHeldOutFold } from "../scripts/build/ask-confidence";
 
 interface Sample {
   fold: number;
@@ -86,41 +83,31 @@ export async function benchAskDev() {
   );
   for (const seed of seeds) {
     const samples: Sample[] = [];
-    for (let fold = 0; fold < FOLDS; fold++) {
-      const held = pages.flatMap((d) => d.questions.filter((_, i) => i % FOLDS === fold).map((q) => ({ q, url: d.url })));
-      const training = pages.map((d) => ({ ...d, questions: d.questions.filter((_, i) => i % FOLDS !== fold) }));
-      const dir = await mkdtemp(path.join(tmpdir(), "ask-dev-"));
-      try {
-        await trainEmbeddedModel(training, dir, { seed });
-        const model = await loadEmbeddedModel(dir);
-        if (!model) throw new Error("the model just trained could not be loaded");
-        for (const { q, url } of held)
-          for (const typo of [false, true]) {
-            const asked = typo ? misspelt(q, seed) : q;
-            if (asked === null) continue;
-            const r = model.rankWithSignals(asked);
-            const urls = r.pages.slice(0, 3).map((p) => p.url);
-            samples.push({
-              fold,
-              answerable: true,
-              typo,
-              x: features(r.pages[0].p, r.signals),
-              right1: urls[0] === url,
-              right3: urls.includes(url),
-            });
-          }
-        for (const q of OFF_TOPIC_QUESTIONS.filter((_, i) => i % FOLDS === fold)) {
-          const r = model.rankWithSignals(q);
-          samples.push({ fold, answerable: false, x: features(r.pages[0].p, r.signals), right1: false, right3: false });
+    await eachHeldOutFold(pages, seed, (fold, model, held) => {
+      for (const { q, url } of held)
+        for (const typo of [false, true]) {
+          const asked = typo ? misspelt(q, seed) : q;
+          if (asked === null) continue;
+          const r = model.rankWithSignals(asked);
+          const urls = r.pages.slice(0, 3).map((p) => p.url);
+          samples.push({
+            fold,
+            answerable: true,
+            typo,
+            x: features(r.pages[0].p, r.signals),
+            right1: urls[0] === url,
+            right3: urls.includes(url),
+          });
         }
-        for (const q of NEAR_MISS.filter((_, i) => i % FOLDS === fold)) {
-          const r = model.rankWithSignals(q);
-          samples.push({ fold, answerable: false, nearMiss: true, x: features(r.pages[0].p, r.signals), right1: false, right3: false });
-        }
-      } finally {
-        await rm(dir, { recursive: true, force: true });
+      for (const q of OFF_TOPIC_QUESTIONS.filter((_, i) => i % FOLDS === fold)) {
+        const r = model.rankWithSignals(q);
+        samples.push({ fold, answerable: false, x: features(r.pages[0].p, r.signals), right1: false, right3: false });
       }
-    }
+      for (const q of NEAR_MISS.filter((_, i) => i % FOLDS === fold)) {
+        const r = model.rankWithSignals(q);
+        samples.push({ fold, answerable: false, nearMiss: true, x: features(r.pages[0].p, r.signals), right1: false, right3: false });
+      }
+    });
     const answerable = samples.filter((s) => s.answerable && !s.typo);
     const share = (n: number, d: number) => `${Math.round((100 * n) / d)}%`;
     console.log(

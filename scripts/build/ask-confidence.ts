@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadEmbeddedModel, trainEmbeddedModel } from "@/lib/ask/embedded-model";
+import { loadEmbeddedModel, trainEmbeddedModel, type EmbeddedModel } from "@/lib/ask/embedded-model";
 import { chooseThreshold, features, fitLogistic, probability, type ConfidenceModel } from "@/lib/ask/confidence";
 import { OFF_TOPIC_QUESTIONS } from "@/lib/ask/off-topic";
 import type { Doc } from "@/lib/content/types";
@@ -12,12 +12,15 @@ export const FOLDS = 3;
 export const MAX_LOST = 0.02;
 
 /**
- * Fits /ask's confidence model (lib/ask/confidence.ts) on questions the ranker never saw:
- * for each fold, a model trained without that fold's front-matter questions answers them
- * and the off-topic questions. Costs FOLDS extra trainings of the model at build time.
+ * For each fold of the pages' front-matter questions, a model trained without them, handed
+ * to `visit` with the questions it never saw (skipped when the fold is empty). The one
+ * definition of the folds, for the build's fit and the development harness (bench/ask-dev.ts).
  */
-export async function fitAskConfidence(docs: Doc[], seed?: number): Promise<ConfidenceModel | null> {
-  const samples: { x: number[]; y: 0 | 1; answerable: boolean }[] = [];
+export async function eachHeldOutFold(
+  docs: Doc[],
+  seed: number | undefined,
+  visit: (fold: number, model: EmbeddedModel, held: { q: string; url: string }[]) => void,
+): Promise<void> {
   for (let fold = 0; fold < FOLDS; fold++) {
     const held = docs.flatMap((d) => d.questions.filter((_, i) => i % FOLDS === fold).map((q) => ({ q, url: d.url })));
     if (held.length === 0) continue;
@@ -26,19 +29,30 @@ export async function fitAskConfidence(docs: Doc[], seed?: number): Promise<Conf
     try {
       await trainEmbeddedModel(training, dir, seed === undefined ? {} : { seed });
       const model = await loadEmbeddedModel(dir);
-      if (!model) continue;
-      for (const { q, url } of held) {
-        const r = model.rankWithSignals(q);
-        samples.push({ x: features(r.pages[0].p, r.signals), y: r.pages[0].url === url ? 1 : 0, answerable: true });
-      }
-      for (const q of OFF_TOPIC_QUESTIONS) {
-        const r = model.rankWithSignals(q);
-        samples.push({ x: features(r.pages[0].p, r.signals), y: 0, answerable: false });
-      }
+      if (model) visit(fold, model, held);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * Fits /ask's confidence model (lib/ask/confidence.ts) on questions the ranker never saw:
+ * for each fold, a model trained without that fold's front-matter questions answers them
+ * and the off-topic questions. Costs FOLDS extra trainings of the model at build time.
+ */
+export async function fitAskConfidence(docs: Doc[], seed?: number): Promise<ConfidenceModel | null> {
+  const samples: { x: number[]; y: 0 | 1; answerable: boolean }[] = [];
+  await eachHeldOutFold(docs, seed, (_fold, model, held) => {
+    for (const { q, url } of held) {
+      const r = model.rankWithSignals(q);
+      samples.push({ x: features(r.pages[0].p, r.signals), y: r.pages[0].url === url ? 1 : 0, answerable: true });
+    }
+    for (const q of OFF_TOPIC_QUESTIONS) {
+      const r = model.rankWithSignals(q);
+      samples.push({ x: features(r.pages[0].p, r.signals), y: 0, answerable: false });
+    }
+  });
   const answerable = samples.filter((s) => s.answerable);
   if (!answerable.some((s) => s.y === 1)) return null;
   const weights = fitLogistic(samples);
