@@ -129,7 +129,10 @@ describe("photo build", () => {
     expect(forbidden.size).toBeGreaterThan(5);
     const artifacts = [path.join(outDir, "photos.json"), ...(await readdir(publicDir)).map((n) => path.join(publicDir, n))];
     for (const file of artifacts) {
-      const bytes = await readFile(file);
+      let bytes = await readFile(file);
+      // A timestamp's seconds can spell a coordinate by chance ("…:20.591Z" against a latitude
+      // of 20.591…): the manifest's build and upload times are not where a coordinate hides.
+      if (file.endsWith(".json")) bytes = Buffer.from(bytes.toString("utf8").replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, ""));
       for (const needle of forbidden) expect(bytes.includes(Buffer.from(needle)), `${path.basename(file)} contains ${needle}`).toBe(false);
     }
     const metadata = JSON.stringify(manifest.photos.map((p) => p.metadata));
