@@ -301,7 +301,6 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   const countList = toArray(counts);
   const vocabulary = new Map(wordList.map((w, i) => [w, Number(countList[i]) || 0]));
   const correct = spellingCorrector(vocabulary);
-
   const [labelVec, labelCounts] = ft.getLabels();
   labelCounts.delete();
   const urls = toArray(labelVec).flatMap((l) => {
