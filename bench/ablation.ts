@@ -1,7 +1,7 @@
 import { startServer } from "../tests/helpers/server";
 import { startBenchServer } from "./server";
 import { minimalNextApp } from "./next-baseline";
-import { compareCpu, CONNECTIONS, ROUNDS, SECONDS } from "./load";
+import { compareCpu, CONNECTIONS, pinServers, ROUNDS, SECONDS, unpinSelf } from "./load";
 
 /**
  * Where a JSON route handler's throughput goes, against a minimal Next app in the same run
@@ -21,6 +21,7 @@ export async function benchAblation() {
   const body = await (await fetch(`${project.base}/bench/const`)).text();
   const html = await (await fetch(`${project.base}/`)).text();
   const minimal = await minimalNextApp(body, html, Buffer.from("x"));
+  const pinned = pinServers([project.pid, plain.pid, minimal.pid]);
   try {
     const r = await compareCpu({
       minimal: { target: `${minimal.base}/health.json`, pid: minimal.pid },
@@ -32,13 +33,14 @@ export async function benchAblation() {
       "health.json, server.mjs": { target: `${project.base}/health.json`, pid: project.pid },
     });
     console.log(
-      `\nablation of GET /health.json (${CONNECTIONS} connections, ${ROUNDS}×${SECONDS}s, medians; ratios to the minimal Next app: req/s, and minimal's CPU per request over this one's)`,
+      `\nablation of GET /health.json (${CONNECTIONS} connections, ${ROUNDS}×${SECONDS}s, medians${pinned ? ", servers pinned to one core" : ""}; ratios to the minimal Next app: req/s, and minimal's CPU per request over this one's)`,
     );
     for (const [name, v] of Object.entries(r))
       console.log(
         `  ${name.padEnd(26)} ${v.rps.toFixed(0).padStart(6)} req/s ${(v.rps / r.minimal.rps).toFixed(3)}×  p99 ${v.p99.toFixed(1).padStart(5)} ms  CPU ${v.cpuUs.toFixed(0).padStart(5)} µs/req ${(r.minimal.cpuUs / v.cpuUs).toFixed(3)}×${v.bad ? `  (${v.bad} non-2xx)` : ""}`,
       );
   } finally {
+    unpinSelf();
     await minimal.stop();
     await plain.stop();
     await project.stop();

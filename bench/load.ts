@@ -1,5 +1,7 @@
 import autocannon, { type Result } from "autocannon";
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { cpus } from "node:os";
 
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -83,32 +85,78 @@ export function printComparison(
   console.log(`  p99 ratio        ${(r[subject].p99 / r[baseline].p99).toFixed(3)}`);
 }
 
-/** CPU seconds (user + system) a process and its descendants have used so far (Linux /proc). */
-export function cpuSeconds(pid: number): number {
-  const stat = (p: number) => {
-    try {
-      const s = readFileSync(`/proc/${p}/stat`, "utf8");
-      return s.slice(s.lastIndexOf(")") + 2).split(" ");
-    } catch {
-      return undefined;
-    }
-  };
+/** The fields of /proc/PID/stat after the command name, or undefined once the process is gone. */
+function procStat(pid: number): string[] | undefined {
+  try {
+    const s = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return s.slice(s.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined;
+  }
+}
+
+/** A process and its descendants (Linux /proc), so a server that forks is measured and placed whole. */
+function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const d of readdirSync("/proc")) {
     if (!/^\d+$/.test(d)) continue;
-    const f = stat(Number(d));
+    const f = procStat(Number(d));
     if (!f) continue;
     const ppid = Number(f[1]);
     children.set(ppid, [...(children.get(ppid) ?? []), Number(d)]);
   }
-  let ticks = 0;
+  const out: number[] = [];
   const walk = (p: number) => {
-    const f = stat(p);
-    if (f) ticks += Number(f[11]) + Number(f[12]);
+    out.push(p);
     for (const c of children.get(p) ?? []) walk(c);
   };
   walk(pid);
+  return out;
+}
+
+/** CPU seconds (user + system) a process and its descendants have used so far (Linux /proc). */
+export function cpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    const f = procStat(p);
+    if (f) ticks += Number(f[11]) + Number(f[12]);
+  }
   return ticks / 100;
+}
+
+/**
+ * Servers on the last core, this process (the load generator, and the bare node:http server
+ * it hosts) on the others, when the machine has two or more and `taskset` is there;
+ * BENCH_PIN=0 leaves placement to the kernel. On a two-core machine, with the scheduler
+ * placing the client, the servers and their GC threads, four servers of the same build
+ * measured 0.67–0.85× of the minimal app in one run; pinned, 0.83–0.87× (bench/NEXT.md).
+ * Returns whether every process was pinned.
+ */
+export function pinServers(pids: number[]): boolean {
+  // (The machine's cores, not availableParallelism(): that is this process's own affinity,
+  // one core once a first benchmark has pinned it.)
+  const cores = cpus().length;
+  if (process.env.BENCH_PIN === "0" || cores < 2) return false;
+  // (`-a` sets every thread; one that exits meanwhile fails the call, so it is tried again,
+  // and a process that has gone needs no placing.)
+  const pin = (cpus: string, pid: number) => {
+    let why = "";
+    for (let i = 0; i < 3; i++) {
+      const r = spawnSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { encoding: "utf8" });
+      if (r.status === 0 || procStat(pid) === undefined) return true;
+      why = (r.stderr || r.error?.message || "").trim();
+    }
+    console.warn(`  (could not pin process ${pid} to CPU ${cpus}: ${why})`);
+    return false;
+  };
+  let pinned = pin(cores === 2 ? "0" : `0-${cores - 2}`, process.pid);
+  for (const pid of pids) for (const p of processTree(pid)) pinned = pin(String(cores - 1), p) && pinned;
+  return pinned;
+}
+
+/** This process back on every core, for the benchmarks that run after a pinned one. */
+export function unpinSelf(): void {
+  spawnSync("taskset", ["-a", "-p", "-c", `0-${cpus().length - 1}`, String(process.pid)]);
 }
 
 /**
