@@ -139,14 +139,14 @@ export function pinServers(pids: number[]): boolean {
   if (process.env.BENCH_PIN === "0" || cores < 2) return false;
   // (`-a` sets every thread; one that exits meanwhile fails the call, so it is tried again,
   // and a process that has gone needs no placing.)
-  const pin = (cpus: string, pid: number) => {
+  const pin = (mask: string, pid: number) => {
     let why = "";
     for (let i = 0; i < 3; i++) {
-      const r = spawnSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { encoding: "utf8" });
+      const r = spawnSync("taskset", ["-a", "-p", "-c", mask, String(pid)], { encoding: "utf8" });
       if (r.status === 0 || procStat(pid) === undefined) return true;
       why = (r.stderr || r.error?.message || "").trim();
     }
-    console.warn(`  (could not pin process ${pid} to CPU ${cpus}: ${why})`);
+    console.warn(`  (could not pin process ${pid} to CPU ${mask}: ${why})`);
     return false;
   };
   let pinned = pin(cores === 2 ? "0" : `0-${cores - 2}`, process.pid);

@@ -145,6 +145,15 @@ function answerHeaders(h: Headers): Record<string, string> {
   return Object.fromEntries([...h].filter(([k]) => !skip.has(k)));
 }
 
+/** Twenty requests to each row's path on both apps (a distinct caller each on the project, so no budget runs out). */
+async function warmUp(project: string, minimal: string, rows: [string, string, string][]): Promise<void> {
+  for (const [row, [, p, m]] of rows.entries())
+    for (let i = 0; i < 20; i++) {
+      await fetch(`${project}${p}`, { headers: { "x-bench-client": `10.254.${row}.${i}` } }).then((r) => r.arrayBuffer());
+      await fetch(`${minimal}${m}`).then((r) => r.arrayBuffer());
+    }
+}
+
 export async function benchNextBaseline() {
   const project = await startBenchServer({ TRUST_PROXY_HEADER: "x-bench-client" });
   // A file the build put in public/ (a photo thumbnail), served as it is by both apps.
@@ -191,11 +200,11 @@ export async function benchNextBaseline() {
       const pinned = pinServers([server.pid, minimal.pid]);
       // Each app serves every row's path before any is measured, so neither is measured in a
       // state only one kind of request has shaped (JIT, inline caches, lazily loaded modules).
-      for (const [row, [, p, m]] of rows.entries())
-        for (let i = 0; i < 20; i++) {
-          await fetch(`${server.base}${p}`, { headers: { "x-bench-client": `10.254.${row}.${i}` } }).then((r) => r.arrayBuffer());
-          await fetch(`${minimal.base}${m}`).then((r) => r.arrayBuffer());
-        }
+      await warmUp(server.base, minimal.base, rows).catch(async (err: unknown) => {
+        await minimal.stop();
+        await server.stop();
+        throw err;
+      });
       const atRest = { project: rss(server.pid), minimal: rss(minimal.pid) };
       let peak = { project: 0, minimal: 0 };
       const timer = setInterval(
