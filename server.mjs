@@ -83,6 +83,16 @@ if (!runtimeUrl && bakedUrl) {
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
+// The registered API endpoints are answered here with the handlers their route files export,
+// without Next's request pipeline (lib/surface/endpoint-routes.ts says why); instrumentation.ts
+// leaves the loader. Everything else, and any path not exactly an endpoint's, goes to Next.
+// ENDPOINTS_VIA_NEXT=1 sends them through Next too: the comparison the benchmark and
+// tests/endpoint-routes.test.ts make, and a way out should the two ever differ.
+const loadEndpointRoutes = globalThis[Symbol.for("site.endpoint-routes")];
+const endpointRoutes =
+  process.env.ENDPOINTS_VIA_NEXT !== "1" && typeof loadEndpointRoutes === "function" ? await loadEndpointRoutes() : undefined;
+if (!endpointRoutes && process.env.ENDPOINTS_VIA_NEXT !== "1")
+  console.warn("> instrumentation.ts registered no endpoint routes: every request goes through Next");
 
 /** The path decoded, or undefined when its percent-encoding is broken (`/%ff`: Next would answer a bare 500). */
 function decodedPath(pathname) {
@@ -113,6 +123,16 @@ function splitUrl(url) {
 }
 
 const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: 1000 }, (req, res) => {
+  // A throw here would otherwise leave the request unanswered until its deadline.
+  try {
+    route(req, res);
+  } catch (err) {
+    fail(res, err);
+  }
+});
+
+/** Decides how a request is answered (here, by an endpoint's own handler, or by Next) and starts it. */
+function route(req, res) {
   // Here rather than in next.config.ts headers(): see lib/site/security-headers.mjs.
   for (const { key, value } of SECURITY_HEADERS) res.setHeader(key, value);
   if (
@@ -136,6 +156,8 @@ const server = createServer({ headersTimeout, requestTimeout, connectionsCheckin
   let pageTwin;
   /** Extra `Link` for the answer (the home page's). */
   let link;
+  /** The registered endpoint (or twin) this request is for, answered without Next. */
+  let endpointRoute;
   if (req.headers[STAMP_HEADER] !== stamp) {
     req.headers[SOCKET_HEADER] = req.socket.remoteAddress ?? "";
     req.headers[REQUEST_HOST_HEADER] = req.headers.host ?? "";
@@ -166,6 +188,12 @@ const server = createServer({ headersTimeout, requestTimeout, connectionsCheckin
         if (page === "/") link = HOME_LINK;
       }
     }
+    // Exactly a registered endpoint's path, or a twin this server rewrote to (`/about.md` is
+    // `/twins/about`; `/resume` asked for as Markdown is `/resume.md`, an endpoint). A client's
+    // own request for /twins/… is left to Next's route, with Next's path rules.
+    const [target] = splitUrl(req.url ?? "");
+    if (decoded !== undefined && endpointRoutes && (req.url !== url || !target.startsWith("/twins")))
+      endpointRoute = endpointRoutes.routeOf(target);
   }
   // JSON and text over 1 KiB go out compressed when the client accepts it (Next compresses
   // only the pages it renders); event streams are never held back for a compressor. A client
@@ -173,9 +201,10 @@ const server = createServer({ headersTimeout, requestTimeout, connectionsCheckin
   // settleHeaders still adds the Vary: Accept-Encoding the compressor would have.
   const identityOnly = !ENCODINGS.test(String(req.headers["accept-encoding"] ?? ""));
   settleHeaders(res, { negotiated: pageTwin !== undefined, twinPath: pageTwin, link, varyEncoding: identityOnly });
-  if (identityOnly) return serve(req, res);
-  compress(req, res, () => serve(req, res));
-});
+  const answer = endpointRoute === undefined ? handle : (req, res) => endpointRoutes.serveEndpoint(endpointRoute, req, res);
+  if (identityOnly) return serve(answer, req, res);
+  compress(req, res, () => serve(answer, req, res));
+}
 
 /** The public `.md` path of a page's twin. */
 function mdPathOf(page) {
@@ -195,19 +224,23 @@ const compress = compression({
   },
 });
 
-function serve(req, res) {
-  handle(req, res).catch((err) => {
-    // Only reached when Next itself fails before any route runs: the same Error shape and
-    // headers as lib/core/http.ts's errorResponse, written by hand because the app is down.
-    console.error("[server] unhandled request error", err);
-    if (!res.headersSent) {
-      refuse(res, 500, {
-        code: "internal_error",
-        error: "Something went wrong on our side.",
-        hint: "Try again later; the failure was logged.",
-      });
-    } else res.destroy();
-  });
+function serve(answer, req, res) {
+  answer(req, res).catch((err) => fail(res, err));
+}
+
+/**
+ * Only reached when this server, Next itself or the Node-to-Web bridge fails before any route
+ * runs: the same Error shape and headers as lib/core/http.ts's errorResponse, written by hand.
+ */
+function fail(res, err) {
+  console.error("[server] unhandled request error", err);
+  if (!res.headersSent) {
+    refuse(res, 500, {
+      code: "internal_error",
+      error: "Something went wrong on our side.",
+      hint: "Try again later; the failure was logged.",
+    });
+  } else res.destroy();
 }
 // CONNECT never reaches a request handler: without this, Node drops the socket unanswered.
 server.on("connect", (req, socket) => {

@@ -12,16 +12,19 @@ import { compareCpu, CONNECTIONS, pinServers, ROUNDS, SECONDS, unpinSelf } from 
  *  - the same under server.mjs: plus the custom server;
  *  - /bench/headers: plus the headers SPEC.md puts on every API answer, set by no project code;
  *  - /bench/baseline: plus the health report (store ping) and Response.json;
- *  - /health.json: plus the contract layer (methods, rate limit, headers, ETag).
+ *  - /health.json: plus the contract layer (methods, rate limit, headers, ETag), answered
+ *    through Next's route (under `next start`, and server.mjs with ENDPOINTS_VIA_NEXT=1) and
+ *    by server.mjs itself (lib/surface/endpoint-routes.ts), as `npm start` serves it.
  */
 export async function benchAblation() {
   const env = { CHECK_OUTPUT: "0", BENCH_BASELINE: "1", TRUST_PROXY_HEADER: "x-bench-client" };
   const project = await startBenchServer(env);
   const plain = await startServer(env, "next start");
+  const viaNext = await startBenchServer({ ...env, ENDPOINTS_VIA_NEXT: "1" });
   const body = await (await fetch(`${project.base}/bench/const`)).text();
   const html = await (await fetch(`${project.base}/`)).text();
   const minimal = await minimalNextApp(body, html, Buffer.from("x"));
-  const pinned = pinServers([project.pid, plain.pid, minimal.pid]);
+  const pinned = pinServers([project.pid, plain.pid, viaNext.pid, minimal.pid]);
   try {
     const r = await compareCpu({
       minimal: { target: `${minimal.base}/health.json`, pid: minimal.pid },
@@ -30,6 +33,7 @@ export async function benchAblation() {
       "const + headers, server.mjs": { target: `${project.base}/bench/headers`, pid: project.pid },
       "bare health, server.mjs": { target: `${project.base}/bench/baseline`, pid: project.pid },
       "health.json, next start": { target: `${plain.base}/health.json`, pid: plain.pid },
+      "health.json, via Next": { target: `${viaNext.base}/health.json`, pid: viaNext.pid },
       "health.json, server.mjs": { target: `${project.base}/health.json`, pid: project.pid },
     });
     console.log(
@@ -43,6 +47,7 @@ export async function benchAblation() {
     unpinSelf();
     await minimal.stop();
     await plain.stop();
+    await viaNext.stop();
     await project.stop();
   }
 }

@@ -34,14 +34,24 @@ function markdownReply(markdown: string, canonical: string, cache: CachePolicy =
 export function twinRoute(knownPaths: () => string[]) {
   return route({ path: "/twins", methods: ["GET"], negotiated: true, policy: "read" }, async (r, routeCtx) => {
     const reply = await twin(r.req, r.base, routeCtx, knownPaths);
-    // A twin read by an AI crawler is a page read for /ledger.json (a 404 is not).
-    if (!(reply instanceof Response)) recordCrawlerVisit(r.req.method, r.req.headers.get("user-agent"), (work) => after(work));
+    // A twin read by an AI crawler is a page read for /ledger.json (a 404 is not). Outside
+    // Next (server.mjs answering the twin itself) there is no after(): the long-lived server
+    // lets the write finish on its own, and the context says so.
+    const defer = (routeCtx as TwinContext).defer ?? after;
+    if (!(reply instanceof Response)) recordCrawlerVisit(r.req.method, r.req.headers.get("user-agent"), defer);
     return reply;
   });
 }
 
+/** What Next passes a route (its dynamic segments), and what a caller outside Next adds. */
+export interface TwinContext {
+  params: Promise<{ path?: string[] }>;
+  /** Runs work after the response, instead of Next's after(). */
+  defer?: (work: Promise<unknown>) => void;
+}
+
 async function twin(req: NextRequest, base: string, routeCtx: unknown, knownPaths: () => string[]): Promise<Reply | Response> {
-  const segments = (await (routeCtx as { params: Promise<{ path?: string[] }> }).params).path;
+  const segments = (await (routeCtx as TwinContext).params).path;
   const page = !segments?.length || (segments.length === 1 && segments[0] === "index") ? "/" : `/${segments.join("/")}`;
   if (page === "/search") return markdownReply(searchMarkdown(req.nextUrl.searchParams.get("q") ?? "", base), `${base}/search`, "no-store");
   if (page === "/around") return markdownReply(await aroundMarkdown(base), `${base}/around`, { maxAge: 300 });

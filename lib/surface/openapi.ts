@@ -92,8 +92,11 @@ export function buildOpenApi(all: readonly Endpoint[], base: string): Json {
   const inSchemas = toComponents(extraIn, "input");
   const querySchemas: Record<string, Json> = {};
   for (const [id, s] of Object.entries(inSchemas)) if (id.startsWith("__query_")) querySchemas[id.slice(8)] = s;
+  // In name order: the order schemas are defined in depends on which module a bundle loads
+  // first, and the same build must send the same bytes (and ETag) from every way in.
   const schemas: Record<string, Json> = {};
-  for (const [id, s] of Object.entries({ ...inSchemas, ...outSchemas })) if (!id.startsWith("__query_")) schemas[id] = s;
+  for (const [id, s] of Object.entries({ ...inSchemas, ...outSchemas }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    if (!id.startsWith("__query_")) schemas[id] = s;
 
   const paths: Record<string, Json> = {};
   for (const e of endpoints) {
