@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./helpers/server";
 import { Contract, call, type ApiResult } from "./helpers/openapi";
 import { readSse } from "./helpers/sse";
+import { connectMcp } from "./helpers/mcp";
+import { httpRequest } from "./helpers/http";
 
 /**
- * server.mjs answers the registered endpoints and the Markdown twins itself
+ * server.mjs answers the registered endpoints, /mcp and the Markdown twins itself
  * (lib/surface/endpoint-routes.ts), with the handlers their route files give Next. The same requests, sent to a server that does and
  * to one started with ENDPOINTS_VIA_NEXT=1, must get the same status, headers and body: what
  * the project says an endpoint answers is decided once, whichever way the request came in.
@@ -115,11 +117,43 @@ const CASES: Case[] = [
   { path: "/garage.md", headers: { "user-agent": "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)" } },
   { path: "/nope.md" },
   { method: "POST", path: "/about.md" },
+  // The MCP transport.
+  { path: "/mcp" },
+  {
+    method: "POST",
+    path: "/mcp",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: "{",
+  },
+  {
+    method: "POST",
+    path: "/mcp",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", origin: "https://elsewhere.example" },
+    body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+  },
+  { method: "OPTIONS", path: "/mcp", headers: { origin: "http://127.0.0.1:3000", "access-control-request-method": "POST" } },
+  {
+    method: "POST",
+    path: "/mcp",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "parity", version: "1" } },
+    }),
+  },
 ];
 
 describe("an endpoint answered by server.mjs and the same one through Next", () => {
   it.each(CASES)("$method $path $headers", async (c) => {
-    const send = (s: RunningServer) => call(contract, s.base, c.path, { method: c.method, headers: c.headers, body: c.body });
+    const options = { method: c.method, headers: c.headers, body: c.body };
+    // /mcp speaks JSON-RPC, whose errors are not the API's Error shape (and it is not in /openapi.json).
+    const send = async (s: RunningServer): Promise<ApiResult> => {
+      if (!c.path.startsWith("/mcp")) return call(contract, s.base, c.path, options);
+      const r = await httpRequest(`${s.base}${c.path}`, options);
+      return { ...r, body: /json/.test(r.headers.get("content-type") ?? "") && r.text ? JSON.parse(r.text) : undefined };
+    };
     const [a, b] = [await send(direct), await send(viaNext)];
     expect(a.status).toBe(b.status);
     const sameBytes = !c.timely && c.method !== "HEAD" && a.text === b.text;
@@ -163,6 +197,23 @@ describe("an endpoint answered by server.mjs and the same one through Next", () 
     };
     const [a, b] = [await events(direct), await events(viaNext)];
     expect(a.events.length).toBeGreaterThan(1);
+    expect(a).toEqual(b);
+  });
+
+  it("gives the official MCP client the same tools and the same answers", async () => {
+    const session = async (s: RunningServer) => {
+      const client = await connectMcp(s.base, "auto");
+      try {
+        const { tools } = await client.listTools();
+        const found = await client.callTool({ name: "searchSite", arguments: { q: "espresso", limit: 3 } });
+        const refused = await client.callTool({ name: "searchSite", arguments: { q: "" } });
+        return bodyView(JSON.stringify({ tools, found, refused }), s, true);
+      } finally {
+        await client.close();
+      }
+    };
+    const [a, b] = [await session(direct), await session(viaNext)];
+    expect((a as { tools: unknown[] }).tools.length).toBeGreaterThan(5);
     expect(a).toEqual(b);
   });
 

@@ -5,17 +5,18 @@ import { endpointHandlers, type AnyMethod, type RouteHandler } from "@/lib/core/
 import { twinRoute, type TwinContext } from "@/lib/site/twins";
 import { endpoints } from "./registry";
 import { knownPaths } from "./served-paths";
+import { mcpRoute } from "./mcp/route";
 
 /**
- * server.mjs's own way in to the registered endpoints and the Markdown twins: the very
- * handlers their route files export (`endpointHandlers(endpoint)`, `twinRoute()`), called
- * with the Node request turned into a Web one, without Next's request pipeline around them.
- * Measured in `npm run bench` (BENCH_ONLY=next), that pipeline made a JSON endpoint 0.71× as
- * fast as a minimal Next app's route; answered here it is several times faster. What a
- * client sees is the same either way, because lib/core/http.ts builds all of it
- * (tests/endpoint-routes.test.ts sends the same requests both ways). Pages, /mcp and every
- * other path still go through Next, and so does everything under `next start` or on a
- * platform.
+ * server.mjs's own way in to the registered endpoints, the MCP transport and the Markdown
+ * twins: the very handlers their route files export (`endpointHandlers(endpoint)`,
+ * `mcpRoute`, `twinRoute()`), called with the Node request turned into a Web one, without
+ * Next's request pipeline around them. Measured in `npm run bench` (BENCH_ONLY=next), that
+ * pipeline made a JSON endpoint 0.71× as fast as a minimal Next app's route; answered here
+ * it is several times faster. What a client sees is the same either way, because
+ * lib/core/http.ts builds all of it (tests/endpoint-routes.test.ts sends the same requests
+ * both ways). Pages and every other path still go through Next, and so does everything
+ * under `next start` or on a platform.
  *
  * Loaded by instrumentation.ts, so Next compiles it with the app (same aliases, same
  * dependencies, one build) and server.mjs picks it up after `app.prepare()`.
@@ -25,7 +26,11 @@ let table: Map<string, Record<AnyMethod, RouteHandler>> | undefined;
 let twins: Record<AnyMethod, RouteHandler> | undefined;
 
 function routes(): Map<string, Record<AnyMethod, RouteHandler>> {
-  return (table ??= new Map(endpoints().flatMap((e) => (e.http ? [[e.http.path, endpointHandlers(e)] as const] : []))));
+  if (table) return table;
+  table = new Map(endpoints().flatMap((e) => (e.http ? [[e.http.path, endpointHandlers(e)] as const] : [])));
+  // The MCP transport: its tools are the endpoints above, so it gains what they gain.
+  table.set("/mcp", mcpRoute);
+  return table;
 }
 
 const TWINS = "/twins";
@@ -39,7 +44,7 @@ export interface EndpointRoute {
 
 /**
  * What answers `path` (as sent, without its query) here, if anything: exactly a registered
- * endpoint's path, or a Markdown twin's (`/twins/…`, where server.mjs rewrites `<page>.md`
+ * endpoint's path or /mcp, or a Markdown twin's (`/twins/…`, where server.mjs rewrites `<page>.md`
  * and Markdown requests for a page; app/twins/[[...path]]/route.ts under Next).
  */
 export function routeOf(path: string): EndpointRoute | undefined {
@@ -87,9 +92,12 @@ export async function serveEndpoint(route: EndpointRoute, req: IncomingMessage, 
   const request = new NextRequest(`http://localhost${req.url ?? "/"}`, {
     method,
     headers,
-    signal: aborter.signal,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
   } as ConstructorParameters<typeof NextRequest>[1]);
+  // The signal itself, not passed to the constructor: a Request made with a signal follows it
+  // through a listener and a FinalizationRegistry entry that, under sustained load, were
+  // released more slowly than requests arrived (the live heap grew 118 → 191 MB in 90 s).
+  Object.defineProperty(request, "signal", { value: aborter.signal });
   const response = await route.handlers[method as AnyMethod](request, route.ctx);
   await writeResponse(response, req, res);
 }
