@@ -16,13 +16,25 @@ import { httpRequest } from "./helpers/http";
 let direct: RunningServer;
 let viaNext: RunningServer;
 let contract: Contract;
+
+/** A loopback site that takes a request and never answers: it notes when each arrives and when its socket closes. */
+const stalled = { server: http.createServer(), arrived: [] as (() => void)[], closed: [] as (() => void)[] };
+stalled.server.on("request", (req) => {
+  stalled.arrived.shift()?.();
+  req.socket.once("close", () => stalled.closed.shift()?.());
+});
+
 beforeAll(async () => {
-  [direct, viaNext] = await Promise.all([startServer(), startServer({ ENDPOINTS_VIA_NEXT: "1" })]);
+  await new Promise<void>((resolve) => stalled.server.listen(0, "127.0.0.1", resolve));
+  const env = { LENS_ALLOW_HOSTS: `127.0.0.1:${(stalled.server.address() as { port: number }).port}` };
+  [direct, viaNext] = await Promise.all([startServer(env), startServer({ ...env, ENDPOINTS_VIA_NEXT: "1" })]);
   contract = await Contract.load(direct.base);
 });
 afterAll(async () => {
   await direct?.stop();
   await viaNext?.stop();
+  stalled.server.closeAllConnections();
+  stalled.server.close();
 });
 
 // Differ between any two responses (time, budget reset, framing), or between two servers' ports.
@@ -215,6 +227,22 @@ describe("an endpoint answered by server.mjs and the same one through Next", () 
     const [a, b] = [await session(direct), await session(viaNext)];
     expect((a as { tools: unknown[] }).tools.length).toBeGreaterThan(5);
     expect(a).toEqual(b);
+  });
+
+  it("stops an endpoint's work when its client goes away: lens lets go of a site that never answers", async () => {
+    const target = `http://127.0.0.1:${(stalled.server.address() as { port: number }).port}/`;
+    for (const s of [direct, viaNext]) {
+      const arrived = new Promise<void>((resolve) => stalled.arrived.push(resolve));
+      const closed = new Promise<void>((resolve) => stalled.closed.push(resolve));
+      const req = http.get(`${s.base}/lens/fetch?url=${encodeURIComponent(target)}`, { agent: false });
+      req.on("error", () => {});
+      await arrived;
+      const left = Date.now();
+      req.destroy();
+      await closed;
+      // Lens itself would wait for its own deadline (seconds): this is the client's signal.
+      expect(Date.now() - left, s === direct ? "direct" : "via Next").toBeLessThan(1500);
+    }
   });
 
   it("is really two ways in: only the Next-routed answer carries Next's router Vary", async () => {
