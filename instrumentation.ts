@@ -4,8 +4,8 @@
  * nothing unless the owner turned jobs on (JOBS_ENABLED=1, see lib/jobs/scheduler.ts).
  *
  * It also leaves server.mjs a loader for lib/surface/endpoint-routes.ts (the registered
- * endpoints, served without Next's request pipeline), so Next compiles that module with the
- * app. Only server.mjs calls the loader: under `next start` or on a platform the module is
+ * endpoints, /mcp and the Markdown twins, served without Next's request pipeline), so Next
+ * compiles that module with the app. Only server.mjs calls the loader: under `next start` or on a platform the module is
  * never loaded.
  */
 export async function register() {

@@ -103,7 +103,7 @@ export async function serveEndpoint(route: EndpointRoute, req: IncomingMessage, 
 }
 
 // What Next's own sendResponse (next/dist/server/send-response.js, 16.4) does with a route's
-// Response, kept here so both ways in send the same bytes: Next drops these three (a route's
+// Response, kept here so both ways in send the same bytes: Next drops these (a route's
 // own encoding travels in wire.mjs's ENCODED_HEADER), lets only these repeat, and otherwise
 // leaves a header server.mjs already set (the security headers) as it is.
 const DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding", "x-middleware-set-cookie"]);
