@@ -1,8 +1,11 @@
-// What `npm start` runs: Next's own request handler behind a plain Node HTTP server whose
-// only job is to tell the app the socket address of each caller. Next passes a client-sent
-// X-Forwarded-For through unchanged, so headers alone cannot identify a caller; this
-// server deletes any client-sent copy of its own header and stamps the real address in it.
-// lib/api/caller.ts reads it. (Plain JS so production needs no TypeScript loader.)
+// What `npm start` runs: a plain Node HTTP server in front of Next's own request handler.
+// Its first job is to tell the app the socket address of each caller. Next passes a
+// client-sent X-Forwarded-For through unchanged, so headers alone cannot identify a caller;
+// this server deletes any client-sent copy of its own header and stamps the real address in
+// it (lib/core/caller.ts reads it). It also answers at the edge what Next cannot (oversized
+// bodies, foreign methods, malformed requests), and hands the API, /mcp and the Markdown
+// twins to their route handlers directly (lib/surface/endpoint-routes.ts). (Plain JS so
+// production needs no TypeScript loader.)
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
@@ -83,9 +86,9 @@ if (!runtimeUrl && bakedUrl) {
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
-// The registered API endpoints are answered here with the handlers their route files export,
-// without Next's request pipeline (lib/surface/endpoint-routes.ts says why); instrumentation.ts
-// leaves the loader. Everything else, and any path not exactly an endpoint's, goes to Next.
+// The registered API endpoints, /mcp and the twins are answered here with the handlers their
+// route files export, without Next's request pipeline (lib/surface/endpoint-routes.ts says
+// why); instrumentation.ts leaves the loader. Everything else goes to Next.
 // ENDPOINTS_VIA_NEXT=1 sends them through Next too: the comparison the benchmark and
 // tests/endpoint-routes.test.ts make, and a way out should the two ever differ.
 const loadEndpointRoutes = globalThis[Symbol.for("site.endpoint-routes")];
