@@ -5,8 +5,8 @@
  *
  * It also leaves server.mjs a loader for lib/surface/endpoint-routes.ts (the registered
  * endpoints, /mcp and the Markdown twins, served without Next's request pipeline), so Next
- * compiles that module with the app. Only server.mjs calls the loader: under `next start` or on a platform the module is
- * never loaded.
+ * compiles that module with the app. Only server.mjs calls the loader: under `next start`
+ * or on a platform the module is never loaded.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { NextRequest } from "next/server";
-import { endpointHandlers, type AnyMethod, type RouteHandler } from "@/lib/core/http";
+import { ALL_METHODS, endpointHandlers, type AnyMethod, type RouteHandler } from "@/lib/core/http";
 import { twinRoute, type TwinContext } from "@/lib/site/twins";
 import { endpoints } from "./registry";
 import { knownPaths } from "./served-paths";
@@ -68,7 +68,7 @@ export function routeOf(path: string): EndpointRoute | undefined {
   };
 }
 
-const METHODS = new Set<string>(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const METHODS = new Set<string>(ALL_METHODS);
 
 /**
  * Answers `req` with `route`. server.mjs has already stamped the caller,
