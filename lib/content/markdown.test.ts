@@ -73,6 +73,24 @@ describe("HTML in a body", () => {
   });
 });
 
+describe("renderMarkdown's heading outline", () => {
+  it("gives each heading the id the page carries, however the page's other headings were written", async () => {
+    const { html, headings } = await renderMarkdown(
+      '<h2>Intro</h2>\n\ntext\n\n## Intro\n\n> ## Quoted\n\n## Quoted\n\n<h3 id="x">Own id</h3>\n\n## Own `id` [link](/x)\n',
+    );
+    expect(headings).toEqual([
+      { depth: 2, text: "Intro", id: "intro" },
+      { depth: 2, text: "Intro", id: "intro-1" },
+      { depth: 2, text: "Quoted", id: "quoted" },
+      { depth: 2, text: "Quoted", id: "quoted-1" },
+      { depth: 3, text: "Own id", id: "user-content-x" },
+      { depth: 2, text: "Own id link", id: "own-id-link" },
+    ]);
+    const ids = [...html.matchAll(/<h([1-6]) id="([^"]+)"/g)].map((m) => m[2]);
+    expect(headings.map((h) => h.id)).toEqual(ids);
+  });
+});
+
 describe("standing pages", () => {
   it("rank a twin's body without its title and summary line, and without the base URL token", async () => {
     const [doc] = await standingDocs([

@@ -7,7 +7,8 @@ import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
 import rehypeSlug from "rehype-slug";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import rehypeStringify from "rehype-stringify";
-import GithubSlugger from "github-slugger";
+import { headingRank } from "hast-util-heading-rank";
+import { toString as hastText } from "hast-util-to-string";
 import type { Heading } from "./types";
 
 type MdNode = { type: string; depth?: number; value?: string; children?: MdNode[] };
@@ -85,19 +86,31 @@ export interface Rendered {
 /** Markdown → HTML (GFM, heading anchors), the heading outline and plain text, in one parse. */
 export async function renderMarkdown(markdown: string): Promise<Rendered> {
   const tree = processor.parse(markdown) as MdNode;
-  const slugger = new GithubSlugger();
-  const headings: Heading[] = [];
-  const blocks: string[] = [];
-  for (const node of tree.children ?? []) {
-    if (node.type === "heading") {
-      const text = plain(node);
-      headings.push({ depth: node.depth ?? 2, text, id: slugger.slug(text) });
-    }
-    blocks.push(plain(node));
-  }
+  const blocks = (tree.children ?? []).map(plain);
   const hast = await processor.run(tree as never);
   const html = String(processor.stringify(hast as never));
-  return { html, headings, text: blocks.filter(Boolean).join("\n\n") };
+  return { html, headings: outline(hast as never), text: blocks.filter(Boolean).join("\n\n") };
+}
+
+/**
+ * Every heading of the rendered page, in order, with the id it carries there. Read from
+ * the HTML tree rather than the Markdown one, because rehype-slug numbers repeated titles
+ * over every heading on the page: a raw-HTML `<h2>`, or one inside a quote, would otherwise
+ * shift the ids of the Markdown headings after it ("intro" in the outline, "intro-1" on the page).
+ */
+function outline(tree: Parameters<typeof headingRank>[0]): Heading[] {
+  const found: Heading[] = [];
+  const walk = (node: Parameters<typeof headingRank>[0]) => {
+    const depth = headingRank(node);
+    if (depth && node.type === "element") {
+      const id = node.properties.id;
+      found.push({ depth, text: hastText(node).replace(/\s+/g, " ").trim(), id: typeof id === "string" ? id : "" });
+      return;
+    }
+    if ("children" in node) for (const child of node.children) walk(child as never);
+  };
+  walk(tree);
+  return found;
 }
 
 function plain(node: MdNode): string {
