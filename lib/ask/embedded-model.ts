@@ -1,4 +1,5 @@
 import { buildSingleton } from "@/lib/build-output";
+import { env, type Env } from "@/lib/env";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastTextModule, Pair, Vector } from "fasttext.wasm";
@@ -105,6 +106,8 @@ export interface EmbeddedModel {
   rank(query: string): PageProbability[];
   /** The same ranking with what the question shares with the site, for the confidence model (lib/ask/confidence.ts). */
   rankWithSignals(query: string): { pages: PageProbability[]; signals: QuestionSignals };
+  /** Frees the classifier's WebAssembly memory; ranking afterwards throws. */
+  dispose(): void;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -310,7 +313,9 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   const pages = [...new Set(urls)].sort();
   const uniform = () => pages.map((url) => ({ url, p: 1 / pages.length }));
 
+  let disposed = false;
   const rankWithSignals = (query: string): { pages: PageProbability[]; signals: QuestionSignals } => {
+    if (disposed) throw new Error("the /ask model was disposed (a newer build replaced it)");
     const text = normalizeQuery(query, vocabulary, undefined, correct, typed);
     const none = { coverage: 0, found: 0, known: 0, familiar: 0 };
     // No word the model can read (empty, only stopwords): every page is as likely.
@@ -338,7 +343,11 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
       },
     };
   };
-  return { pages: pages.length, bytes: bytes.byteLength, rank: (query) => rankWithSignals(query).pages, rankWithSignals };
+  const dispose = () => {
+    if (!disposed) ft.delete();
+    disposed = true;
+  };
+  return { pages: pages.length, bytes: bytes.byteLength, rank: (query) => rankWithSignals(query).pages, rankWithSignals, dispose };
 }
 
 /** Smallest probability the classifier is taken to give, so log p stays finite. */
@@ -357,13 +366,41 @@ function withLexicon(model: PageProbability[], urls: readonly string[], { scores
 }
 
 /**
+ * A model replaced by a newer build is freed this long after: long enough for a request
+ * that already holds it (an /ask waits at most its 30 s deadline) to finish with it.
+ */
+export const RETIRED_MODEL_GRACE_MS = 60_000;
+
+/**
  * The model in dir (`ask-model.bin` + `ask-labels.json`, and `ask-lexicon.json` and
  * `ask-spelling.json` when present), or null while it has not been
  * trained. Loaded once per process and directory, like the rest of the build's output.
+ * Under `npm run dev` a rebuild loads it again; the copies it replaces are freed (the
+ * classifier lives in WebAssembly memory, which the garbage collector does not reclaim).
  */
-export function loadEmbeddedModel(dir: string): Promise<EmbeddedModel | null> {
+export function loadEmbeddedModel(dir: string, e: Pick<Env, "NODE_ENV" | "SITE_DATA_DIR"> = env()): Promise<EmbeddedModel | null> {
   const key = path.resolve(dir);
-  const cache = buildSingleton("ask-embedded-models", () => new Map<string, Promise<EmbeddedModel | null>>());
+  const current = processSingleton("ask-embedded-models:current", () => ({
+    models: null as Map<string, Promise<EmbeddedModel | null>> | null,
+  }));
+  const cache = buildSingleton(
+    "ask-embedded-models",
+    () => {
+      const retired = current.models;
+      if (retired)
+        setTimeout(() => {
+          for (const m of retired.values())
+            m.then(
+              (model) => model?.dispose(),
+              () => undefined,
+            );
+        }, RETIRED_MODEL_GRACE_MS).unref();
+      const fresh = new Map<string, Promise<EmbeddedModel | null>>();
+      current.models = fresh;
+      return fresh;
+    },
+    e,
+  );
   let model = cache.get(key);
   if (!model) {
     model = readModel(key);
