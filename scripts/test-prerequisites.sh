@@ -3,7 +3,8 @@
 # system browser; its own download does not work offline), a Redis on 127.0.0.1:6379, and
 # nginx (a real shared cache in front of the app, for the Vary tests; the tests start it), and
 # poppler-utils (pdftotext and pdftoppm read the built resume PDF as a PDF reader would), and
-# curl (the developer guide's examples are run as a reader pastes them).
+# curl (the developer guide's examples are run as a reader pastes them), and fontconfig's
+# fc-list (the build asks it which characters the share cards can draw).
 # Idempotent and quick when everything is present; `npm test` runs it first, as does .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,7 @@ command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+command -v fc-list >/dev/null 2>&1 || missing+=(fontconfig)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "test-prerequisites: installing ${missing[*]}"
   SUDO=""

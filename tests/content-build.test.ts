@@ -353,6 +353,27 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     }
   });
 
+  it("says which share cards show boxes for characters no installed font has, and still draws them", async () => {
+    // Linear A: in no font a Debian machine has, with or without the Noto CJK and emoji fonts.
+    const file = path.join(contentDir, "writing/linear-a.md");
+    await writeFile(
+      file,
+      "---\ntitle: Reading 𐘀 and 𐘁 on a tablet\ndescription: A post whose title has Linear A signs that no installed font can draw.\ndate: 2024-03-16\n---\nBody.\n",
+    );
+    const lines: string[] = [];
+    try {
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, log: (l) => lines.push(l) });
+      const warning = lines.filter((l) => l.includes("share cards:"));
+      expect(warning).toHaveLength(1);
+      expect(warning[0]).toContain("no installed font draws 𐘀 𐘁, so one card shows boxes instead (/writing/linear-a)");
+      expect(warning[0]).toContain("fonts-noto-cjk");
+      const png = await readFile(path.join(publicDir, ogCardPath("/writing/linear-a").replace(/^\/generated\//, "")));
+      expect(await sharp(png).metadata()).toMatchObject({ width: 1200, height: 630 });
+    } finally {
+      await rm(file);
+    }
+  });
+
   it("links a new page that site.config.ts does not list from the footer, and says so", async () => {
     const file = path.join(contentDir, "pages/projects.md");
     await writeFile(

@@ -18,6 +18,7 @@ import { writeAtomic } from "./write";
 import { standingSources } from "./standing";
 import { standingDocs } from "@/lib/content/standing";
 import type { Card } from "./og-images";
+import { installedCoverage, undrawable } from "./font-coverage";
 import { loadPageIndex } from "@/lib/site/page-routing.mjs";
 import { linksServed, servedPaths } from "@/lib/surface/served-paths";
 import { unlistedPages } from "@/lib/surface/chrome-links";
@@ -191,8 +192,23 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   // indexes, the resume and the app's own pages; photo pages use their photo instead.
   const host = opts.host ?? new URL(siteUrl()).host;
   const cards = shareCards(docs, corpus.twins);
+  const boxes = await cardsWithoutGlyphs(cards, { name: siteConfig.name, host });
+  if (boxes.unchecked)
+    log("  share cards: fontconfig's fc-list is not installed, so the build cannot tell whether every character on them can be drawn");
+  if (boxes.cards.length) {
+    const chars = [...new Set(boxes.cards.flatMap((c) => c.chars))];
+    log(
+      `  share cards: no installed font draws ${chars.slice(0, 12).join(" ")}${chars.length > 12 ? ` (and ${chars.length - 12} more)` : ""}, so ${boxes.cards.length === 1 ? "one card shows" : `${boxes.cards.length} cards show`} boxes instead (${boxes.cards
+        .slice(0, 3)
+        .map((c) => c.path)
+        .join(
+          ", ",
+        )}${boxes.cards.length > 3 ? ", …" : ""}). Install fonts that have them (on Debian: fonts-noto-cjk for Chinese, Japanese and Korean, fonts-noto-color-emoji for emoji) and build again`,
+    );
+  }
   await stage("og-images", async () => {
-    const hash = sha(`${inputHash}\n${host}\n${JSON.stringify(cards)}`);
+    // What the fonts could not draw is in the hash: installing a font redraws the cards.
+    const hash = sha(`${inputHash}\n${host}\n${JSON.stringify(cards)}\n${JSON.stringify(boxes.cards)}`);
     newHashes["og-images"] = hash;
     const manifest = path.join(opts.outDir, "og.json");
     if (stageHashes["og-images"] === hash && (await exists(manifest)) && (await exists(path.join(opts.publicDir, "og", "index.png"))))
@@ -263,6 +279,26 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
 }
 
 /** The share card of each page: its title, and the section it belongs to. */
+/** The cards with characters no installed font has (drawn as boxes), and whether that could be checked at all. */
+async function cardsWithoutGlyphs(
+  cards: Card[],
+  site: { name: string; host: string },
+): Promise<{ cards: { path: string; chars: string[] }[]; unchecked: boolean }> {
+  const texts = cards.map((c) => ({ path: c.path, text: `${c.label.toUpperCase()} ${c.title} ${site.name} ${site.host}` }));
+  // Printable ASCII is in every font; fc-list is asked only when a card has more.
+  if (texts.every((t) => /^[\x20-\x7e]*$/.test(t.text))) return { cards: [], unchecked: false };
+  const coverage = await installedCoverage();
+  // Without fontconfig's tools, say so only where it likely matters (CJK, emoji and beyond).
+  if (!coverage) return { cards: [], unchecked: texts.some((t) => /[\u{3000}-\u{10ffff}]/u.test(t.text)) };
+  return {
+    cards: texts.flatMap(({ path, text }) => {
+      const chars = undrawable(text, coverage);
+      return chars.length ? [{ path, chars }] : [];
+    }),
+    unchecked: false,
+  };
+}
+
 function shareCards(docs: Doc[], twins: Record<string, string>): Card[] {
   const byUrl = new Map(docs.map((d) => [d.url, d]));
   const cards: Card[] = [];
