@@ -1,3 +1,4 @@
+import { markdownLiteral } from "@/lib/core/text";
 import { getPhotos } from "./manifest";
 import { exposureRows, photoDay, photoNeighbours, photoTitle, recipeRows } from "./display";
 import type { PhotoEntry } from "./types";
@@ -16,7 +17,7 @@ export function photosMarkdown(page: string, base: string, filters: GalleryFilte
     const result = galleryPhotos(index, filters);
     const applied = (Object.entries(filters) as [keyof GalleryFilters, string][]).filter(([, v]) => v);
     if (applied.length) {
-      const said = applied.map(([k, v]) => `${FILTER_NAMES[k]} ${JSON.stringify(v)}`).join(", ");
+      const said = applied.map(([k, v]) => `${FILTER_NAMES[k]} ${markdownLiteral(v)}`).join(", ");
       lines.push(`${result.total} of ${manifest.photos.length} photos, ${said}. All photos: ${base}/photos.md`, "");
     }
     for (const { stem } of result.photos) {

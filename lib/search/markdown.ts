@@ -1,3 +1,4 @@
+import { markdownLiteral } from "@/lib/core/text";
 import { searchSite } from "./search";
 
 /** The search page as Markdown: the twin of /search?q=… */
@@ -5,7 +6,7 @@ export function searchMarkdown(rawQuery: string, base: string): string {
   const q = rawQuery.trim().slice(0, 160);
   if (!q) return `# Search\n\nAdd \`?q=your+words\` to search the site, or use the JSON API at ${base}/search.json?q=…\n`;
   const { total, results } = searchSite(q, 20);
-  const lines = [`# Search: ${q}`, "", `${total} result${total === 1 ? "" : "s"}.`, ""];
+  const lines = [`# Search: ${markdownLiteral(q)}`, "", `${total} result${total === 1 ? "" : "s"}.`, ""];
   for (const r of results) lines.push(`- [${r.title}](${base}${r.url}.md) (${r.kind}): ${r.snippet}`);
   return `${lines.join("\n")}\n`;
 }
