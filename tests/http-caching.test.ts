@@ -106,6 +106,35 @@ describe("API responses and text artifacts", () => {
     },
   );
 
+  it("/openapi.json declares the ETag and the 304 of exactly the operations that send them", async () => {
+    type Param = { name: string; in: string; required?: boolean; example?: unknown; schema?: { examples?: unknown[] } };
+    type Op = { parameters?: Param[]; responses: Record<string, { headers?: Record<string, unknown> }> };
+    const paths = app.contract.doc.paths as Record<string, { get?: Op }>;
+    let checked = 0;
+    for (const [template, item] of Object.entries(paths)) {
+      const op = item.get;
+      if (!op || template.includes("{")) continue;
+      const query = new URLSearchParams();
+      const required = (op.parameters ?? []).filter((p) => p.in === "query" && p.required);
+      for (const p of required) {
+        const example = p.example ?? p.schema?.examples?.[0];
+        if (example !== undefined) query.set(p.name, String(example));
+      }
+      if (query.size < required.length) continue;
+      const path = `${template}${query.size ? `?${query}` : ""}`;
+      const r = await get(`${app.server.base}${path}`);
+      if (r.status !== 200) continue;
+      checked++;
+      const documented = "304" in op.responses;
+      expect(Boolean(r.headers.etag), `${path}: ETag sent ⇔ 304 documented`).toBe(documented);
+      expect("ETag" in (op.responses["200"].headers ?? {}), `${path}: ETag declared on the 200`).toBe(documented);
+      if (!documented) continue;
+      const again = await get(`${app.server.base}${path}`, { "if-none-match": String(r.headers.etag) });
+      expect(again.status, path).toBe(304);
+    }
+    expect(checked).toBeGreaterThan(15);
+  });
+
   it.each(["/openapi.json", "/feed.xml", "/llms-full.txt", "/feed.json"])(
     "%s is gzipped for a client that accepts it, to the same bytes",
     async (path) => {

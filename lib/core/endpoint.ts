@@ -89,9 +89,18 @@ export interface HttpBinding<I = unknown, O = unknown> {
   cache: CachePolicy;
   /** The representation depends on Accept (adds Vary: Accept). */
   negotiated?: boolean;
-  /** Send a strong ETag of the body and answer If-None-Match with 304. */
+  /** Send a strong ETag of the body and answer If-None-Match with 304 (default: when cacheable; see `sendsEtag`). */
   etag?: boolean;
   example?: unknown;
+}
+
+/**
+ * Whether a binding's 200 carries an ETag and answers If-None-Match with 304: every
+ * cacheable answer does unless it says otherwise. One rule for the response and for
+ * /openapi.json, which must declare the 304 wherever a client can get one.
+ */
+export function sendsEtag(http: Pick<HttpBinding<never, never>, "etag" | "cache">): boolean {
+  return http.etag ?? http.cache !== "no-store";
 }
 
 export interface EndpointConfig<I extends z.ZodObject, O extends z.ZodType> {

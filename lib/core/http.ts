@@ -4,7 +4,7 @@ import type { NextRequest } from "next/server";
 import { ApiError } from "./errors";
 import { foreignMethod, identifyCaller, stampedByServer, type Caller } from "./caller";
 import { publicBase } from "./base-url";
-import { httpMethods, type CachePolicy, type Endpoint, type RunContext } from "./endpoint";
+import { httpMethods, sendsEtag, type CachePolicy, type Endpoint, type RunContext } from "./endpoint";
 import { invoke, rateLimited, spend, toApiError, type LimitState, type RawSource } from "./invoke";
 import { validationError } from "./validation";
 import { policyHeader, rateLimitHeader, type PolicyName } from "@/lib/ratelimit";
@@ -436,7 +436,7 @@ export function endpointHandlers(e: Endpoint): Record<AnyMethod, RouteHandler> {
     return successResponse(
       req,
       // Every cacheable answer has an ETag, so a client revalidates with a 304 instead of a download.
-      { body, media: b.media ?? "application/json; charset=utf-8", headers, cache: b.cache, etag: b.etag ?? b.cache !== "no-store" },
+      { body, media: b.media ?? "application/json; charset=utf-8", headers, cache: b.cache, etag: sendsEtag(b) },
       { negotiated: b.negotiated, limit: outcome.limit },
     );
   });

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { TAGS, httpMethods, type Endpoint, type HttpMethod, type ResponseDoc } from "@/lib/core/endpoint";
+import { TAGS, httpMethods, sendsEtag, type Endpoint, type HttpMethod, type ResponseDoc } from "@/lib/core/endpoint";
 import { isTemporary } from "@/lib/core/errors";
 import { standalone, toComponents, schemaRef } from "./json-schema";
 import { allNamedSchemas } from "@/lib/core/schemas";
@@ -174,7 +174,7 @@ function operation(e: Endpoint, method: HttpMethod, querySchema: Json | undefine
   const contentType = (http.media ?? "application/json").split(";")[0];
   const policy = typeof e.policy === "function" ? null : e.policy;
   const okHeaders: Json = { Link: ref("headers", "Link"), "Cache-Control": ref("headers", "CacheControl") };
-  if (http.etag) okHeaders.ETag = ref("headers", "ETag");
+  if (sendsEtag(http)) okHeaders.ETag = ref("headers", "ETag");
   if (policy) {
     okHeaders["RateLimit-Policy"] = ref("headers", "RateLimitPolicy");
     okHeaders.RateLimit = ref("headers", "RateLimit");
@@ -198,7 +198,7 @@ function operation(e: Endpoint, method: HttpMethod, querySchema: Json | undefine
     ...(policy && !policies[policy].soft ? { "429": ref("responses", "TooManyRequests") } : {}),
     "500": ref("responses", "InternalError"),
   };
-  if (http.etag)
+  if (sendsEtag(http))
     responses["304"] = {
       description: "Not modified: the ETag sent in If-None-Match is current.",
       headers: { ETag: ref("headers", "ETag") },
