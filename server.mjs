@@ -7,7 +7,9 @@
 // twins to their route handlers directly (lib/surface/endpoint-routes.ts). (Plain JS so
 // production needs no TypeScript loader.)
 import { randomBytes } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
+import path from "node:path";
 import next from "next";
 import {
   COMPRESSIBLE,
@@ -197,6 +199,11 @@ function route(req, res) {
     const [target] = splitUrl(req.url ?? "");
     if (decoded !== undefined && endpointRoutes && (req.url !== url || !target.startsWith("/twins")))
       endpointRoute = endpointRoutes.routeOf(target);
+    // OPTIONS on what is neither an endpoint nor a page: Next would answer a bare 400, 405 or 500.
+    if (endpointRoute === undefined && endpointRoutes && decoded !== undefined && req.method === "OPTIONS") {
+      if (!pageIndex.pages.has(normalizePath(pageOfMdPath(decoded) ?? decoded)))
+        endpointRoute = endpointRoutes.optionsRouteOf(servesFile(decoded));
+    }
   }
   // JSON and text over 1 KiB go out compressed when the client accepts it (Next compresses
   // only the pages it renders); event streams are never held back for a compressor. A client
@@ -207,6 +214,31 @@ function route(req, res) {
   const answer = endpointRoute === undefined ? handle : (req, res) => endpointRoutes.serveEndpoint(endpointRoute, req, res);
   if (identityOnly) return serve(answer, req, res);
   compress(req, res, () => serve(answer, req, res));
+}
+
+/** Routes of app/ that are files (`/favicon.ico`, `/icon.svg`): no brackets, a dot in the last segment. */
+const appFileRoutes = (() => {
+  try {
+    const routes = Object.values(JSON.parse(readFileSync(path.join(".next", "app-path-routes-manifest.json"), "utf8")));
+    return new Set(routes.filter((route) => !route.includes("[") && /\.[^/]+$/.test(route)));
+  } catch {
+    return new Set();
+  }
+})();
+
+/** Whether Next serves `decoded` as a file: one of public/, a build asset, or a file route of app/. */
+function servesFile(decoded) {
+  if (appFileRoutes.has(decoded)) return true;
+  const [root, rest] = decoded.startsWith("/_next/static/")
+    ? [path.resolve(".next", "static"), decoded.slice("/_next/static/".length)]
+    : [path.resolve("public"), decoded.slice(1)];
+  const file = path.resolve(root, rest);
+  if (!file.startsWith(root + path.sep)) return false;
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The public `.md` path of a page's twin. */
@@ -268,7 +300,11 @@ server.on("clientError", (err, socket) => {
       : status === 408
         ? "The request took too long to arrive."
         : "The request is not valid HTTP.";
-  socket.end(rawErrorResponse(status, { code: "bad_request", error, hint: "Send a well-formed HTTP/1.1 request.", headers: {} }));
+  const hint =
+    status === 431
+      ? "The URL and headers together must fit in 16 KB: send long input in a POST body (POST /ask takes a long history as context.prev)."
+      : "Send a well-formed HTTP/1.1 request.";
+  socket.end(rawErrorResponse(status, { code: "bad_request", error, hint, headers: {} }));
 });
 // A port already taken is the owner's everyday start-up failure: say so in one line, not a stack.
 server.on("error", (err) => {

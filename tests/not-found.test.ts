@@ -104,6 +104,45 @@ describe("404 in the requested format", () => {
   });
 });
 
+describe("OPTIONS on what is neither an endpoint nor a page", () => {
+  const preflight = (path: string) =>
+    call(app.contract, app.server.base, path, {
+      method: "OPTIONS",
+      headers: { origin: "https://elsewhere.example", "access-control-request-method": "GET" },
+    });
+
+  it.each([
+    "/foo.json",
+    "/x.txt",
+    "/writing/x.json",
+    "/photos/x.json",
+    "/search.jsonx",
+    "/_next/static/nope.js",
+    "/%2e%2e/server.mjs",
+    "/generated/../server.mjs",
+  ])("%s is the 404 of every unknown path (JSON for an API-looking one), with the CORS headers a browser reads", async (path) => {
+    const r = await preflight(path);
+    expect(r.status, path).toBe(404);
+    expect(r.headers.get("access-control-allow-origin"), path).toBe("*");
+    const same = await call(app.contract, app.server.base, path);
+    expect(r.headers.get("content-type"), path).toBe(same.headers.get("content-type"));
+    if (path.endsWith(".json")) expect(r.body, path).toMatchObject({ ok: false, code: "not_found", status: 404 });
+  });
+
+  it("a file the site serves (public/, app/'s icons, a build asset) answers the preflight a page answers", async () => {
+    const home = await (await fetch(`${app.server.base}/`)).text();
+    const asset = /\/_next\/static\/[^"]+\.js/.exec(home)![0];
+    for (const path of ["/generated/og/index.png", "/favicon.ico", "/icon.svg", "/apple-icon.png", asset]) {
+      expect((await fetch(`${app.server.base}${path}`)).status, `GET ${path}`).toBe(200);
+      const r = await preflight(path);
+      expect(r.status, path).toBe(204);
+      expect(r.headers.get("allow"), path).toBe("GET, HEAD, OPTIONS");
+      expect(r.headers.get("access-control-allow-methods"), path).toBe("GET, HEAD, OPTIONS");
+      expect(r.headers.get("access-control-allow-origin"), path).toBe("*");
+    }
+  });
+});
+
 describe("malformed paths", () => {
   it.each(["/%ff", "/%E0%A4%A", "/writing/%"])("%s is a 400 in the Error shape, not a 500", async (path) => {
     const r = await get(path, "application/json");

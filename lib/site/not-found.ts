@@ -3,6 +3,7 @@ import path from "node:path";
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/core/errors";
 import { documentErrorResponse, errorResponse } from "@/lib/core/http";
+import { MALFORMED_PATH_HEADER, stampedByServer } from "@/lib/core/caller";
 import { publicBase } from "@/lib/core/base-url";
 import { errorFormat } from "./negotiate";
 import { closestPaths } from "./suggest";
@@ -56,4 +57,23 @@ async function notFoundHtml(): Promise<string> {
       '<body><h1>Not found</h1><p>Nothing lives here. Try the <a href="/">home page</a>.</p></body></html>';
   }
   return html;
+}
+
+/**
+ * What answers a path nothing else serves, for every method (app/[...rest]/route.ts, and
+ * server.mjs for an OPTIONS Next would answer with a bare 400): a 404 in the format the
+ * client asked for. server.mjs routes a path with broken percent-encoding here too (Next
+ * would answer a bare 500), marked with a header only it can set: that is the client's
+ * error, a 400.
+ */
+export function unservedPathHandler(knownPaths: () => string[]) {
+  return async (req: NextRequest): Promise<Response> => {
+    if (req.headers.get(MALFORMED_PATH_HEADER) === "1" && stampedByServer(req.headers)) {
+      const err = new ApiError("bad_request", "The request target is not a valid path: broken percent-encoding, or not starting with /.", {
+        hint: "Encode the path as UTF-8 percent-escapes.",
+      });
+      return errorResponse(err, { head: req.method === "HEAD" });
+    }
+    return notFoundResponse(req, knownPaths);
+  };
 }

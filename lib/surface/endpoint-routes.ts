@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { NextRequest } from "next/server";
-import { ALL_METHODS, endpointHandlers, type AnyMethod, type RouteHandler } from "@/lib/core/http";
+import { ALL_METHODS, endpointHandlers, preflightResponse, type AnyMethod, type RouteHandler } from "@/lib/core/http";
+import { unservedPathHandler } from "@/lib/site/not-found";
 import { twinRoute, type TwinContext } from "@/lib/site/twins";
 import { endpoints } from "./registry";
 import { knownPaths } from "./served-paths";
@@ -66,6 +67,21 @@ export function routeOf(path: string): EndpointRoute | undefined {
       defer: (work) => void work.catch((err: unknown) => console.error("[twins] deferred work failed", err)),
     },
   };
+}
+
+let unserved: EndpointRoute | undefined;
+let fileOptions: EndpointRoute | undefined;
+const allMethods = (handler: RouteHandler) => Object.fromEntries(ALL_METHODS.map((m) => [m, handler])) as Record<AnyMethod, RouteHandler>;
+
+/**
+ * OPTIONS on a path that is neither an endpoint nor a page. Next answers it with an empty
+ * 400 (an unknown `/x.json`), 405 (a file of app/ like /favicon.ico) or 500 (a file of
+ * public/): a file the site serves gets the preflight a page gets, anything else the 404 of
+ * every unknown path, both in the one shape and with the CORS headers a browser reads.
+ */
+export function optionsRouteOf(servedFile: boolean): EndpointRoute {
+  if (servedFile) return (fileOptions ??= { handlers: allMethods(async () => preflightResponse(["GET", "HEAD", "OPTIONS"])) });
+  return (unserved ??= { handlers: allMethods(unservedPathHandler(knownPaths)) });
 }
 
 const METHODS = new Set<string>(ALL_METHODS);
