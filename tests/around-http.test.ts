@@ -81,9 +81,15 @@ describe("with jobs on, run by the cron route", () => {
   it("answers 503 Pending, with Retry-After and when the crawl is due, before the first crawl", async () => {
     const r = await get("/around/json");
     expect(r.status).toBe(503);
-    expect(r.headers.get("retry-after")).toBe("60");
     expect(r.body).toMatchObject({ ok: false, code: "pending", status: 503, pending: true, firms: 3 });
-    expect(Date.parse((r.body as { nextCrawlAt: string }).nextCrawlAt)).toBeGreaterThan(Date.now());
+    const due = Date.parse((r.body as { nextCrawlAt: string }).nextCrawlAt);
+    expect(due).toBeGreaterThan(Date.now());
+    // Look again once the next crawl is due and has had a minute: never sooner, never later than a day.
+    const retry = Number(r.headers.get("retry-after"));
+    expect((r.body as { retryAfter: number }).retryAfter).toBe(retry);
+    expect(retry).toBeGreaterThanOrEqual(60);
+    expect(retry).toBeLessThanOrEqual(86_400);
+    expect(Math.abs(retry - Math.min(86_400, Math.max(60, (due - Date.now()) / 1000 + 60)))).toBeLessThan(10);
     const changes = await get("/around/changes.json");
     expect(changes.status).toBe(200);
     expect(changes.body).toMatchObject({ limit: 50, returned: 0, changes: [] });
@@ -224,7 +230,8 @@ describe("with jobs off (the default)", () => {
     expect(run.body).toMatchObject({ code: "not_configured" });
     const r = await call(contract, app.base, "/around/json");
     expect(r.status).toBe(503);
-    expect(r.body).toMatchObject({ code: "pending", nextCrawlAt: null });
+    expect(r.body).toMatchObject({ code: "pending", nextCrawlAt: null, retryAfter: 86_400 });
+    expect(r.headers.get("retry-after")).toBe("86400");
     expect(sites.hits).toEqual([]);
   });
 });

@@ -37,7 +37,8 @@ export const getNeighborhood = defineEndpoint({
     {
       status: 503,
       code: "pending",
-      description: "No crawl has finished yet (Pending); Retry-After says when to look again",
+      description:
+        "No crawl has finished yet (Pending); Retry-After says when to look again: after the next scheduled crawl, or in a day when none is scheduled",
       schema: PendingSchema,
     },
     { status: 503, code: "storage_unavailable", description: "The latest crawl could not be read right now" },
@@ -47,8 +48,10 @@ export const getNeighborhood = defineEndpoint({
     const latest = await readLatest(store).catch((e) => storeDown(e, "latest crawl"));
     if (latest) return latest;
     const next = jobsEnabled() ? nextRun(aroundCrawl.schedule) : null;
+    // When the next crawl is due (and a minute for it to finish), or a day when none is scheduled.
+    const wait = next ? Math.min(DAY_SECONDS, Math.max(60, Math.ceil((next.getTime() - Date.now()) / 1000) + 60)) : DAY_SECONDS;
     throw new ApiError("pending", "No crawl of the firm homepages has finished yet on this deployment.", {
-      headers: { "retry-after": "60" },
+      headers: { "retry-after": String(wait) },
       hint: next
         ? `The next crawl is scheduled for ${next.toISOString()}; the crawl runs daily.`
         : "Scheduled jobs are off on this deployment; the owner runs `npm run job around` or sets JOBS_ENABLED=1.",
@@ -57,6 +60,8 @@ export const getNeighborhood = defineEndpoint({
   },
   http: { path: "/around/json", cache: { maxAge: 300, staleWhileRevalidate: 3600 } },
 });
+
+const DAY_SECONDS = 86_400;
 
 /** /around/changes.json: the bounded history of differences between crawls. */
 export const getChangeRadar = defineEndpoint({

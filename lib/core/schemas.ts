@@ -35,9 +35,9 @@ export const ErrorSchema = named(
       allow: z.array(z.string()).optional().meta({ description: "Methods the path answers, on a 405" }),
       supported: z.array(z.string()).optional().meta({ description: "API versions served, on a 400 for an API-Version request" }),
       policy: z.string().optional().meta({ description: "The rate-limit policy that refused the request, on a 429" }),
-      retryAfter: z.int().min(1).max(60).optional().meta({
+      retryAfter: z.int().min(1).max(86_400).optional().meta({
         description:
-          "Seconds to wait, on a 429 or a temporary 503: the Retry-After header's value, for readers that see no headers (MCP tool results)",
+          "Seconds to wait, on a 429 (1–60) or a 503: the Retry-After header's value, for readers that see no headers (MCP tool results). Up to a day where what is missing comes from a daily job (/around/json before its first crawl)",
       }),
     })
     .loose(),
