@@ -99,6 +99,15 @@ describe("/photos/query.json", () => {
     expect(r.body).toMatchObject({ ok: false, code: "bad_request", status: 400, parameter });
   });
 
+  it.each([
+    ["?from=yesterday", "from must be a date written YYYY-MM-DD"],
+    ["?to=2026-02-30", "to is not a real date"],
+  ])("says once what is wrong with %s", async (qs, said) => {
+    const { error } = (await get(qs)).body as { error: string };
+    expect(error).toContain(said);
+    expect(error.match(/date/g)).toHaveLength(1);
+  });
+
   it("accepts exactly 120 characters", async () => {
     expect((await get(`?q=${"a".repeat(120)}`)).status).toBe(200);
   });

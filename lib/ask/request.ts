@@ -85,7 +85,7 @@ export const AskInputSchema = z.object({
     .optional()
     .meta({
       description:
-        'Earlier questions, oldest first: comma-separated, a JSON array as text, or an array; the latest 10 are used. A follow-up that names its subject only in the latest one ("how do I adjust it") is ranked with it when that makes the answer surer; `decontextualized_query` then shows what was ranked',
+        'Earlier questions, oldest first: comma-separated, a JSON array as text, or an array; the latest 10 are used. A follow-up that names its subject only in the latest one ("how do I adjust it") is ranked with it when that makes the answer surer; `decontextualized_query` then shows what was ranked. In a GET the whole URL and headers must fit in 16 KB (larger is a 431), so a long history goes in a POST as `context.prev`',
     }),
   decontextualized_query: z.string().max(MAX_TEXT).optional().meta({ description: "Searched instead of query when present" }),
   query_id: z.string().max(200).optional().meta({ description: "Echoed back; a UUID is generated when absent" }),
@@ -120,7 +120,7 @@ function checkSite(site: string | undefined, host: string): void {
   if (!ok) {
     throw new ApiError(
       "bad_request",
-      `site ${JSON.stringify(site)} is not served here; the only site is ${hostname} (or leave it empty, or "all").`,
+      `site ${JSON.stringify(site)} is not served here; the only site is ${bare}${bare === hostname ? "" : ` (or ${hostname})`} (or leave it empty, or "all").`,
       {
         extras: { parameter: "site" },
       },

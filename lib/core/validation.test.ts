@@ -23,6 +23,10 @@ describe("validationError", () => {
     expect(validationError(issues(schema, { q: "x", limit: 1.5 }), "query").message).toBe(
       "Invalid parameter: limit must be an integer, not a number.",
     );
+    // JSON's 1e400 parses to Infinity.
+    expect(validationError(issues(z.object({ top_k: z.number() }), JSON.parse('{"top_k": 1e400}')), "body").message).toBe(
+      "Invalid request body: top_k must be a number, not an infinite number.",
+    );
   });
 
   it("keeps a schema's own message for a value of the wrong type", () => {

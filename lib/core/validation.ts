@@ -55,6 +55,7 @@ export function typeMismatch(issue: z.core.$ZodIssue): string | undefined {
 function typeName(t: string): string {
   if (t === "null") return t;
   if (t === "nan") return "NaN";
+  if (t === "Infinity" || t === "infinity") return "an infinite number";
   const word = t === "int" ? "integer" : t;
   return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }

@@ -43,7 +43,8 @@ const text = (name: string, description: string, example?: string) =>
 const day = (name: string, description: string) =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date written YYYY-MM-DD`)
+    // A string that is not YYYY-MM-DD is not also "not a real date": one message, not two.
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${name} must be a date written YYYY-MM-DD`, abort: true })
     .refine(
       (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
       `${name} is not a real date`,
