@@ -91,7 +91,9 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
       </div>
 
       {guide.groups.map((group) => (
-        <section key={group.tag} aria-labelledby={`tag-${group.tag}`}>
+        // The section answers to its tag's plain name too: /developers#lens is in the lens
+        // crawler's User-Agent and on /lens, and must land here.
+        <section key={group.tag} id={group.tag} aria-labelledby={`tag-${group.tag}`}>
           <h2 id={`tag-${group.tag}`}>{group.tag}</h2>
           <p>{group.description}</p>
           {group.endpoints.map((e) => (

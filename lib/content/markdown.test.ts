@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./markdown";
+import { absoluteLinks, renderMarkdown } from "./markdown";
 import { standingDocs, twinHead } from "./standing";
 
 describe("renderMarkdown's plain text", () => {
@@ -88,6 +88,39 @@ describe("renderMarkdown's heading outline", () => {
     ]);
     const ids = [...html.matchAll(/<h([1-6]) id="([^"]+)"/g)].map((m) => m[2]);
     expect(headings.map((h) => h.id)).toEqual(ids);
+  });
+});
+
+describe("absoluteLinks", () => {
+  it("makes site-relative links, images and definitions absolute, and leaves everything else as written", () => {
+    const md = [
+      'See [my résumé](/resume) and [guide](</developers> "Guide"), ![p](/generated/x.jpg).',
+      'Already [abs](https://x.example/a), [frag](#top), [proto](//cdn.example/x), <a href="/raw">raw</a>.',
+      "`[code](/not)` and",
+      "",
+      "```",
+      "[fenced](/not)",
+      "```",
+      "",
+      "[Nested [brackets]](/writing), [twice](/a) [twice](/a) and [by reference][ref].",
+      "",
+      "[ref]: /garage",
+    ].join("\n");
+    expect(absoluteLinks(md, "{{base}}")).toBe(
+      [
+        'See [my résumé]({{base}}/resume) and [guide](<{{base}}/developers> "Guide"), ![p]({{base}}/generated/x.jpg).',
+        'Already [abs](https://x.example/a), [frag](#top), [proto](//cdn.example/x), <a href="/raw">raw</a>.',
+        "`[code](/not)` and",
+        "",
+        "```",
+        "[fenced](/not)",
+        "```",
+        "",
+        "[Nested [brackets]]({{base}}/writing), [twice]({{base}}/a) [twice]({{base}}/a) and [by reference][ref].",
+        "",
+        "[ref]: {{base}}/garage",
+      ].join("\n"),
+    );
   });
 });
 

@@ -148,3 +148,44 @@ function htmlText(html: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+const linkParser = unified().use(remarkParse).use(remarkGfm);
+type Located = MdNode & { url?: string; position?: { start: { offset?: number }; end: { offset?: number } } };
+
+/**
+ * The Markdown with every site-relative link, image and link definition (`/resume`,
+ * `![x](/generated/…)`, `[x]: /garage`) made absolute with `prefix` (the base token): a
+ * twin is read away from the site, where `/resume` means nothing. What is written any other
+ * way (already absolute, `#fragment`, `//host`, raw HTML, inside code) is left as it is.
+ */
+export function absoluteLinks(markdown: string, prefix: string): string {
+  const edits: number[] = [];
+  const walk = (node: Located) => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (
+      (node.type === "link" || node.type === "image" || node.type === "definition") &&
+      node.url?.startsWith("/") &&
+      !node.url.startsWith("//")
+    ) {
+      if (start !== undefined && end !== undefined) {
+        const source = markdown.slice(start, end);
+        // Where the destination is written: after "](" (or "](<") in a link, after "]:" in a definition.
+        const marker = node.type === "definition" ? /\]:[ \t]*(?:\n[ \t]*)?<?/ : /\]\([ \t]*(?:\n[ \t]*)?<?/g;
+        let at = -1;
+        if (node.type === "definition") {
+          const m = marker.exec(source);
+          if (m && source.startsWith(node.url, m.index + m[0].length)) at = m.index + m[0].length;
+        } else
+          for (const m of source.matchAll(marker as RegExp))
+            if (source.startsWith(node.url, m.index + m[0].length)) at = m.index + m[0].length;
+        if (at >= 0) edits.push(start + at);
+      }
+    }
+    node.children?.forEach((c) => walk(c as Located));
+  };
+  walk(linkParser.parse(markdown) as Located);
+  let out = markdown;
+  for (const at of edits.sort((a, b) => b - a)) out = out.slice(0, at) + prefix + out.slice(at);
+  return out;
+}

@@ -1,6 +1,7 @@
 import { siteConfig } from "@/site.config";
 import { COLLECTIONS, type Collection } from "./schema";
 import { BASE_TOKEN as B } from "./base-token";
+import { absoluteLinks } from "./markdown";
 import type { Doc } from "./types";
 
 /**
@@ -16,7 +17,7 @@ export function docTwin(doc: Doc): string {
     doc.tags.length ? `- Tags: ${doc.tags.join(", ")}` : "",
     doc.endpoint ? `- Endpoint: ${B}${doc.endpoint}` : "",
   ].filter(Boolean);
-  return `# ${doc.title}\n\n> ${doc.description}\n\n${facts.join("\n")}\n\n${doc.body}\n`;
+  return `# ${doc.title}\n\n> ${doc.description}\n\n${facts.join("\n")}\n\n${absoluteLinks(doc.body, B)}\n`;
 }
 
 const item = (d: Doc) => `- [${d.title}](${B}${d.url}.md): ${d.description}${d.date ? ` (${d.date})` : ""}`;
