@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { PAGE_LIMIT, pageQuery, resultLabel, searchHref, type ShownResults } from "@/lib/search/present";
+import { PAGE_LIMIT, pageQuery, resultCount, resultLabel, searchHref, type ShownResults } from "@/lib/search/present";
 
 const DEBOUNCE_MS = 180;
 
@@ -90,7 +90,7 @@ export function SiteSearch({ initial }: { initial?: ShownResults }) {
         {shown ? (
           <>
             <p className="meta-line">
-              {shown.total} result{shown.total === 1 ? "" : "s"} for “{shown.q}”
+              {resultCount(shown.total, shown.results.length)} for “{shown.q}”
             </p>
             <ol className="doc-list search-results">
               {shown.results.map((r) => (

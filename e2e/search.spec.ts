@@ -157,7 +157,7 @@ test("the same results with and without JavaScript, for several queries", async 
 });
 
 test("the page with JavaScript finds as many pages for 'carburettor' as /search.json, in the same order", async ({ page, request }) => {
-  const api = await request.get("/search.json?q=carburettor&limit=20");
+  const api = await request.get("/search.json?q=carburettor&limit=50");
   const body = await api.json();
   contract.validate("/search.json", "GET", api.status(), api.headers()["content-type"], body);
   await page.goto("/search");
@@ -166,6 +166,32 @@ test("the page with JavaScript finds as many pages for 'carburettor' as /search.
   const { count, rows: list } = await rows(page);
   expect(count).toBe(`${body.total} result${body.total === 1 ? "" : "s"} for “carburettor”`);
   expect(list.map((r) => r.href)).toEqual(body.results.map((r: { url: string }) => r.url));
+});
+
+test("every result the page counts is listed, with JavaScript and without, and the last one opens its page", async ({ page, browser }) => {
+  // "rate limits" matches more pages than a first screen's worth in the demo content.
+  await page.goto("/search");
+  await page.waitForLoadState("networkidle");
+  await typeQuery(page, "rate limits");
+  const withJs = await rows(page);
+  const total = Number(/^(\d+) results/.exec(withJs.count)![1]);
+  expect(total).toBeGreaterThan(20);
+  expect(withJs.rows).toHaveLength(Math.min(total, 50));
+  expect(withJs.count).toBe(`${total} results for “rate limits”`);
+
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const plain = await noJs.newPage();
+    await plain.goto("/search?q=rate+limits");
+    await expect(plain.locator(".search-results li")).toHaveCount(Math.min(total, 50));
+    const last = plain.locator(".search-results li a").last();
+    const href = await last.getAttribute("href");
+    await last.click();
+    await expect(plain).toHaveURL(new RegExp(`${href!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+    await expect(plain.locator("h1")).toBeVisible();
+  } finally {
+    await noJs.close();
+  }
 });
 
 for (const [name, width, height] of [

@@ -4,6 +4,7 @@ import { named } from "@/lib/core/schemas";
 import { clampedInt, requiredText } from "@/lib/core/params";
 import { KINDS } from "@/lib/content/schema";
 import { searchSite } from "./search";
+import { MAX_RESULTS } from "./present";
 
 export const SearchResultSchema = named(
   "SearchResult",
@@ -36,7 +37,7 @@ export const search = defineEndpoint({
   policy: "read",
   input: z.object({
     q: requiredText("q", 160, "The query: at most 160 characters; stopwords are dropped and at most 12 terms are used.", "rate limits"),
-    limit: clampedInt({ min: 1, max: 50, default: 20, description: "Results to return:" }),
+    limit: clampedInt({ min: 1, max: MAX_RESULTS, default: 20, description: "Results to return:" }),
   }),
   output: SearchResultsSchema,
   outputDescription: "Ranked results; `total` counts every match before the limit.",

@@ -9,8 +9,20 @@ export function pageQuery(raw: string | string[] | undefined | null): string {
   return (Array.isArray(raw) ? (raw[0] ?? "") : (raw ?? "")).trim().slice(0, 160);
 }
 
-/** Results per page: the search page asks for this many, with or without JavaScript. */
-export const PAGE_LIMIT = 20;
+/** The most results any search answers: /search.json's largest `limit`. */
+export const MAX_RESULTS = 50;
+
+/**
+ * Results the search page shows, with or without JavaScript, and its Markdown twin: all a
+ * search answers, so a page never says "31 results" over a list of 20 with no way to the rest.
+ */
+export const PAGE_LIMIT = MAX_RESULTS;
+
+/** What the page says above its list: how many matched, and, past MAX_RESULTS, how many are shown. */
+export function resultCount(total: number, shown: number): string {
+  const count = `${total} result${total === 1 ? "" : "s"}`;
+  return shown < total ? `${count}, the best ${shown} shown: add a word to narrow them` : count;
+}
 
 /**
  * The label a visitor reads. The API's `kind` is fixed by the spec (garage notes report

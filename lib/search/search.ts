@@ -4,6 +4,7 @@ import { loadIndex, queryTerms, runQuery } from "./engine";
 import { snippet } from "./snippet";
 import type { Kind } from "@/lib/content/schema";
 import type { Doc } from "@/lib/content/types";
+import { MAX_RESULTS } from "./present";
 
 export interface SearchHit {
   url: string;
@@ -20,7 +21,7 @@ interface Ranked {
   top: { doc: Doc; score: number; matched: string[]; snippet?: string }[];
 }
 
-const MAX_CACHED = 50;
+const MAX_CACHED = MAX_RESULTS;
 const CACHE_ENTRIES = 1000;
 
 function index() {
