@@ -1,4 +1,5 @@
 import { WebMcpTools } from "@/components/webmcp";
+import { UrlForms } from "@/components/url-forms";
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { siteConfig } from "@/site.config";
@@ -52,6 +53,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <SiteFooter links={footerLinks()} />
         </div>
         <WebMcpTools />
+        <UrlForms />
       </body>
     </html>
   );

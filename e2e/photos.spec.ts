@@ -88,3 +88,31 @@ for (const [label, viewport, scale] of [
     await context.close();
   });
 }
+
+test("after Back, the filters show what the photos shown were filtered by, so the next Filter applies them", async ({ page }) => {
+  await page.goto("/photos");
+  const cards = page.locator(".photo-grid li");
+  const camera = page.getByLabel("Camera");
+  const film = page.getByLabel("Film simulation");
+  const recipe = page.getByLabel("Recipe contains");
+  const films = (await film.locator("option").allTextContents()).filter((f) => f !== "Any");
+  const cameras = (await camera.locator("option").allTextContents()).filter((c) => c !== "Any");
+  await film.selectOption(films[0]);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/film=/);
+  const filtered = await cards.count();
+
+  await camera.selectOption(cameras[cameras.length - 1]);
+  await recipe.fill("Kelvin");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/recipe=Kelvin/);
+
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`film=${encodeURIComponent(films[0]).replace(/%20/g, "(%20|\\+)")}`));
+  await expect(cards).toHaveCount(filtered);
+  await expect(film).toHaveValue(films[0]);
+  await expect(camera).toHaveValue("");
+  await expect(recipe).toHaveValue("");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(cards).toHaveCount(filtered);
+});

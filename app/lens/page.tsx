@@ -26,7 +26,15 @@ export default async function LensPage({ searchParams }: Props) {
         <a href="/developers#lens">API</a>, an MCP tool and a terminal tool (<code>npx site-lens &lt;url&gt;</code>). Compare two pages on{" "}
         <a href="/lens/compare">compare</a>; the weekly <a href="/lens/census">census</a> follows 16 sites.
       </p>
-      <form action="/lens" method="get" className="search-form" role="search" aria-label="Inspect a URL">
+      <form
+        action="/lens"
+        method="get"
+        className="search-form"
+        role="search"
+        aria-label="Inspect a URL"
+        autoComplete="off"
+        data-shows-query
+      >
         <label htmlFor="url" className="visually-hidden">
           URL to inspect
         </label>

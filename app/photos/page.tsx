@@ -24,7 +24,7 @@ export default async function PhotosPage({ searchParams }: Props) {
     <>
       <h1>Photos</h1>
       <p className="lede">Straight-out-of-camera JPEGs with the film-simulation recipe each was shot with.</p>
-      <form action="/photos" method="get" className="photo-filters" aria-label="Filter photos">
+      <form action="/photos" method="get" className="photo-filters" aria-label="Filter photos" autoComplete="off" data-shows-query>
         <label>
           Camera
           <select name="camera" defaultValue={filters.camera}>

@@ -43,7 +43,7 @@ export default async function ComparePage({ searchParams }: Props) {
       <p className="lede">
         Both pages are inspected at once, as <a href="/lens">lens</a> does, and set side by side. Four comparisons a minute.
       </p>
-      <form action="/lens/compare" method="get" className="compare-form" aria-label="Compare two URLs">
+      <form action="/lens/compare" method="get" className="compare-form" aria-label="Compare two URLs" autoComplete="off" data-shows-query>
         <label htmlFor="left">First URL</label>
         <input id="left" name="left" type="text" inputMode="url" defaultValue={left} maxLength={2048} placeholder="example.com" required />
         <label htmlFor="right">Second URL</label>
