@@ -3,9 +3,9 @@
 // client-sent X-Forwarded-For through unchanged, so headers alone cannot identify a caller;
 // this server deletes any client-sent copy of its own header and stamps the real address in
 // it (lib/core/caller.ts reads it). It also answers at the edge what Next cannot (oversized
-// bodies, foreign methods, malformed requests), and hands the API, /mcp and the Markdown
-// twins to their route handlers directly (lib/surface/endpoint-routes.ts). (Plain JS so
-// production needs no TypeScript loader.)
+// bodies, foreign methods, malformed requests, OPTIONS on a path that is no endpoint or
+// page), and hands the API, /mcp and the Markdown twins to their route handlers directly
+// (lib/surface/endpoint-routes.ts). (Plain JS so production needs no TypeScript loader.)
 import { randomBytes } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
