@@ -1,5 +1,6 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { PAGE_LIMIT, pageQuery, resultCount, resultLabel, searchHref, type ShownResults } from "@/lib/search/present";
 
@@ -9,7 +10,8 @@ const DEBOUNCE_MS = 180;
  * The search page. The server renders it with its results, so it works without
  * JavaScript (the form submits to /search?q=). When JavaScript runs it searches as you
  * type through /search.json, the engine the server page uses, so both show the same
- * results; the query stays in the address bar, shareable. Nothing is swapped in when it
+ * results; the query stays in the address bar, shareable, and each submitted query is a
+ * step of the history (Back returns to the one before). Nothing is swapped in when it
  * hydrates: the markup is the same either way, so the layout does not move.
  */
 export function SiteSearch({ initial }: { initial?: ShownResults }) {
@@ -18,14 +20,36 @@ export function SiteSearch({ initial }: { initial?: ShownResults }) {
   const [busy, setBusy] = useState(false);
   const pending = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The query of this history entry as landed on or submitted: what Back returns to. */
+  const committed = useRef(initial?.q ?? "");
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  async function run(raw: string, onFailure: "navigate" | "ignore") {
+  // Back and Forward between submitted searches show that search again, box and results:
+  // the router's query (it follows pushState, replaceState and popstate) is followed
+  // whenever it is not the address this component wrote itself.
+  const params = useSearchParams();
+  const routerQuery = pageQuery(params.get("q"));
+  const written = useRef(initial?.q ?? "");
+  useEffect(() => {
+    if (routerQuery === written.current) return;
+    clearTimeout(timer.current);
+    written.current = routerQuery;
+    committed.current = routerQuery;
+    setValue(routerQuery);
+    void run(routerQuery, "navigate", false);
+    // Only a new router query starts this; `run` is a new function on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [routerQuery]);
+
+  async function run(raw: string, onFailure: "navigate" | "ignore", writeAddress = true) {
     const q = pageQuery(raw);
     pending.current?.abort();
     // The address follows what is typed, also when it returns to the query on screen.
-    window.history.replaceState(window.history.state, "", searchHref(q));
+    if (writeAddress) {
+      written.current = q;
+      window.history.replaceState(window.history.state, "", searchHref(q));
+    }
     if (shown?.q === q) {
       setBusy(false);
       return;
@@ -65,6 +89,15 @@ export function SiteSearch({ initial }: { initial?: ShownResults }) {
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     clearTimeout(timer.current);
+    // Typing rewrites this entry's address as it goes; a submitted query gets an entry of
+    // its own, after the one it came from (put back as it was), so Back returns there.
+    const q = pageQuery(value);
+    if (q !== committed.current) {
+      window.history.replaceState(window.history.state, "", searchHref(committed.current));
+      written.current = q;
+      window.history.pushState(window.history.state, "", searchHref(q));
+      committed.current = q;
+    }
     void run(value, "navigate");
   }
 

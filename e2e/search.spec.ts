@@ -104,6 +104,38 @@ test("the address follows the box: typing on and back shows the query on screen;
   await expect(page.locator(".search-results")).toHaveCount(0);
 });
 
+test("each submitted query is a step of the history: Back and Forward show that search again, box and results", async ({ page }) => {
+  await page.goto("/search?q=espresso");
+  await page.waitForLoadState("networkidle");
+  const input = page.getByLabel("Search the site");
+  const said = page.locator(".search-region > .meta-line");
+  await input.fill("gasket");
+  await input.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=gasket$/);
+  await expect(said).toContainText("for “gasket”");
+  await input.fill("carburettor");
+  await input.press("Enter");
+  await expect(said).toContainText("for “carburettor”");
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/search\?q=gasket$/);
+  await expect(input).toHaveValue("gasket");
+  await expect(said).toContainText("for “gasket”");
+  await page.goBack();
+  await expect(page).toHaveURL(/\/search\?q=espresso$/);
+  await expect(input).toHaveValue("espresso");
+  await expect(said).toContainText("for “espresso”");
+  const espresso = await page.locator(".search-results li a").first().getAttribute("href");
+  await page.goForward();
+  await expect(page).toHaveURL(/\/search\?q=gasket$/);
+  await expect(said).toContainText("for “gasket”");
+  // And the results still lead somewhere after all that.
+  await page.goBack();
+  await expect(said).toContainText("for “espresso”");
+  await page.locator(".search-results li a").first().click();
+  await expect(page).toHaveURL(new RegExp(`${espresso}$`));
+});
+
 test("every result of several queries opens a real page (200, its title as h1)", async ({ page, request }) => {
   await page.goto("/search");
   await page.waitForLoadState("networkidle");
