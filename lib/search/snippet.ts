@@ -9,12 +9,9 @@ export function snippet(text: string, terms: string[], width = 180): string {
 /** Like snippet, but null when no term occurs in the text (callers then choose their own fallback). */
 export function matchedSnippet(text: string, terms: string[], width = 180): string | null {
   const { flat, lower } = flattened(text);
-  const unique = [...new Set(terms.filter(Boolean))].sort((a, b) => b.length - a.length);
-  // One pass with an alternation finds the earliest word that starts with any term.
-  const m = unique.length ? new RegExp(`(^|[^\\p{L}\\p{N}])(?:${unique.map(escapeRe).join("|")})`, "u").exec(lower) : null;
-  if (!m) return null;
+  const at = firstWordStart(lower, terms);
+  if (at < 0) return null;
   if (flat.length <= width) return flat;
-  const at = m.index + m[1].length;
   const start = Math.max(0, at - Math.floor(width / 3));
   return cut(flat, start, start + width);
 }
@@ -49,6 +46,30 @@ function cut(text: string, start: number, end: number): string {
   return `${s > 0 ? "…" : ""}${text.slice(s, e).replace(/[\s,;:]+$/, "")}${e < text.length ? "…" : ""}`;
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * Where the earliest word that starts with any of `terms` begins in `lower`, or -1. Found
+ * with indexOf per term rather than one Unicode regex alternation: the regex tried its
+ * word-boundary class at every position of texts up to 40 KB, 20 times per uncached search
+ * (2.4 ms of its 3.2 ms in a profile); indexOf jumps straight to the candidates.
+ */
+export function firstWordStart(lower: string, terms: string[]): number {
+  let best = -1;
+  for (const term of new Set(terms)) {
+    if (!term) continue;
+    for (let i = lower.indexOf(term); i >= 0 && (best < 0 || i < best); i = lower.indexOf(term, i + 1)) {
+      if (i === 0 || !WORD_CHAR.test(charBefore(lower, i))) {
+        best = i;
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+/** The whole character before index `i` (both halves of a surrogate pair). */
+function charBefore(s: string, i: number): string {
+  const low = s.charCodeAt(i - 1);
+  return low >= 0xdc00 && low <= 0xdfff && i >= 2 ? s.slice(i - 2, i) : s[i - 1];
 }
