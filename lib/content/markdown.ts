@@ -171,14 +171,9 @@ export function absoluteLinks(markdown: string, prefix: string): string {
       if (start !== undefined && end !== undefined) {
         const source = markdown.slice(start, end);
         // Where the destination is written: after "](" (or "](<") in a link, after "]:" in a definition.
-        const marker = node.type === "definition" ? /\]:[ \t]*(?:\n[ \t]*)?<?/ : /\]\([ \t]*(?:\n[ \t]*)?<?/g;
+        const marker = node.type === "definition" ? /\]:[ \t]*(?:\n[ \t]*)?<?/g : /\]\([ \t]*(?:\n[ \t]*)?<?/g;
         let at = -1;
-        if (node.type === "definition") {
-          const m = marker.exec(source);
-          if (m && source.startsWith(node.url, m.index + m[0].length)) at = m.index + m[0].length;
-        } else
-          for (const m of source.matchAll(marker as RegExp))
-            if (source.startsWith(node.url, m.index + m[0].length)) at = m.index + m[0].length;
+        for (const m of source.matchAll(marker)) if (source.startsWith(node.url, m.index + m[0].length)) at = m.index + m[0].length;
         if (at >= 0) edits.push(start + at);
       }
     }

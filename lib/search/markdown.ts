@@ -1,10 +1,10 @@
 import { markdownLiteral } from "@/lib/core/text";
-import { PAGE_LIMIT, resultCount } from "./present";
+import { PAGE_LIMIT, pageQuery, resultCount } from "./present";
 import { searchSite } from "./search";
 
 /** The search page as Markdown: the twin of /search?q=… */
 export function searchMarkdown(rawQuery: string, base: string): string {
-  const q = rawQuery.trim().slice(0, 160);
+  const q = pageQuery(rawQuery);
   if (!q) return `# Search\n\nAdd \`?q=your+words\` to search the site, or use the JSON API at ${base}/search.json?q=…\n`;
   const { total, results } = searchSite(q, PAGE_LIMIT);
   const lines = [`# Search: ${markdownLiteral(q)}`, "", `${resultCount(total, results.length)}.`, ""];
