@@ -1,6 +1,5 @@
 "use client";
 
-import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { PAGE_LIMIT, pageQuery, resultCount, resultLabel, searchHref, type ShownResults } from "@/lib/search/present";
 
@@ -17,6 +16,12 @@ const DEBOUNCE_MS = 180;
 export function SiteSearch({ initial }: { initial?: ShownResults }) {
   const [value, setValue] = useState(initial?.q ?? "");
   const [shown, setShown] = useState<ShownResults | undefined>(initial);
+  // What is on screen, also for a `run` from an earlier render (the Back/Forward listener's).
+  const shownQuery = useRef(initial?.q);
+  const show = (next: ShownResults | undefined) => {
+    shownQuery.current = next?.q;
+    setShown(next);
+  };
   const [busy, setBusy] = useState(false);
   const pending = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -25,22 +30,27 @@ export function SiteSearch({ initial }: { initial?: ShownResults }) {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // Back and Forward between submitted searches show that search again, box and results:
-  // the router's query (it follows pushState, replaceState and popstate) is followed
-  // whenever it is not the address this component wrote itself.
-  const params = useSearchParams();
-  const routerQuery = pageQuery(params.get("q"));
+  // Back and Forward between submitted searches show that search again, box and results.
+  // The address is read after the router has handled the step (it may also have rendered
+  // this component again, from its cache of the page as first served), and on mount.
   const written = useRef(initial?.q ?? "");
   useEffect(() => {
-    if (routerQuery === written.current) return;
-    clearTimeout(timer.current);
-    written.current = routerQuery;
-    committed.current = routerQuery;
-    setValue(routerQuery);
-    void run(routerQuery, "navigate", false);
-    // Only a new router query starts this; `run` is a new function on every render.
+    const follow = () => {
+      const q = pageQuery(new URLSearchParams(window.location.search).get("q"));
+      if (q === written.current) return;
+      clearTimeout(timer.current);
+      written.current = q;
+      committed.current = q;
+      setValue(q);
+      void run(q, "navigate", false);
+    };
+    follow();
+    const onPop = () => void setTimeout(follow, 0);
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+    // Set up once: `follow` reads refs and the address, and `run` only what it is given.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [routerQuery]);
+  }, []);
 
   async function run(raw: string, onFailure: "navigate" | "ignore", writeAddress = true) {
     const q = pageQuery(raw);
@@ -50,12 +60,12 @@ export function SiteSearch({ initial }: { initial?: ShownResults }) {
       written.current = q;
       window.history.replaceState(window.history.state, "", searchHref(q));
     }
-    if (shown?.q === q) {
+    if (shownQuery.current === q) {
       setBusy(false);
       return;
     }
     if (!q) {
-      setShown(undefined);
+      show(undefined);
       return;
     }
     const controller = new AbortController();
@@ -69,7 +79,7 @@ export function SiteSearch({ initial }: { initial?: ShownResults }) {
       if (!res.ok) throw new Error(`search answered ${res.status}`);
       const body = (await res.json()) as Omit<ShownResults, "q">;
       if (controller.signal.aborted) return;
-      setShown({ q, total: body.total, results: body.results });
+      show({ q, total: body.total, results: body.results });
     } catch (err) {
       if (controller.signal.aborted) return;
       // Rate-limited or offline: the server-rendered page answers the same question.

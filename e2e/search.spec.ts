@@ -113,6 +113,14 @@ test("each submitted query is a step of the history: Back and Forward show that 
   await input.press("Enter");
   await expect(page).toHaveURL(/\/search\?q=gasket$/);
   await expect(said).toContainText("for “gasket”");
+  // One step back: the search the page was opened with, as it was served.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/search\?q=espresso$/);
+  await expect(input).toHaveValue("espresso");
+  await expect(said).toContainText("for “espresso”");
+  await page.goForward();
+  await expect(input).toHaveValue("gasket");
+  await expect(said).toContainText("for “gasket”");
   await input.fill("carburettor");
   await input.press("Enter");
   await expect(said).toContainText("for “carburettor”");
