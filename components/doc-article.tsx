@@ -1,6 +1,8 @@
 import type { Doc } from "@/lib/content/types";
 import { COLLECTIONS } from "@/lib/content/schema";
 import { docJsonLd } from "@/lib/site/metadata";
+import { withBase } from "@/lib/content/base-token";
+import { siteUrl } from "@/lib/env";
 import { JsonLd } from "./json-ld";
 import { FormattedDate } from "./formatted-date";
 
@@ -34,7 +36,7 @@ export function DocArticle({ doc }: { doc: Doc }) {
           ) : null}
         </p>
       </header>
-      <div className="prose" dangerouslySetInnerHTML={{ __html: doc.html }} />
+      <div className="prose" dangerouslySetInnerHTML={{ __html: withBase(doc.html, siteUrl()) }} />
       {doc.tags.length ? (
         <p className="meta-line tags">
           {doc.tags.map((t) => (

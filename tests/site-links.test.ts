@@ -1,9 +1,12 @@
+import path from "node:path";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { describe, expect, it } from "vitest";
 import { appUnderTest } from "./helpers/app";
 import { httpRequest } from "./helpers/http";
+import { call } from "./helpers/openapi";
+import { bakedSiteUrl } from "@/lib/site/baked-url.mjs";
 
 /**
  * Every link a visitor can follow on the built site leads somewhere: each page of the
@@ -93,5 +96,56 @@ describe("links in the Markdown twins", () => {
       if (r.status === 404 || (r.status >= 500 && !explainsItself(r))) missing.push(`${path}: ${r.status}`);
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe("addresses in the pages' examples", () => {
+  it("each curl example calls this site: pages name their canonical address, twins the request's, and the call answers", async () => {
+    const base = app.server.base;
+    const baked = bakedSiteUrl(path.resolve(import.meta.dirname, "../.next"))!;
+    const sitemap = (await httpRequest(`${base}/sitemap.xml`)).text;
+    const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+    /** The first URL each `curl` command line names (the one it calls), in the page's code elements or the twin's lines. */
+    const curled = (text: string) => [...text.matchAll(/^\s*(?:\$\s*)?curl\b[^\n]*?(https?:\/\/[^\s'"<>]+)/gm)].map((m) => new URL(m[1]));
+    const code = (html: string) =>
+      [...html.matchAll(/<code\b[^>]*>([\s\S]*?)<\/code>/g)]
+        .map((m) =>
+          m[1]
+            .replace(/&quot;/g, '"')
+            .replace(/&#x27;|&#39;/g, "'")
+            .replace(/&#x26;|&amp;/g, "&"),
+        )
+        .join("\n");
+    const wrong: string[] = [];
+    const calls = new Set<string>();
+    for (const page of pages) {
+      const html = (await httpRequest(`${base}${page}`, { headers: { accept: "text/html" } })).text;
+      const twin = (await httpRequest(`${base}${page}`, { headers: { accept: "text/markdown" }, localAddress: "127.0.0.5" })).text;
+      // A prerendered page can only name the address it was built for; one rendered per request (the developer guide) names the one it was asked at.
+      for (const [text, origins, kind] of [
+        [code(html), [baked, base], "page"],
+        [twin, [base], "twin"],
+      ] as const) {
+        if (text.includes("{{base}}")) wrong.push(`${page} (${kind}): an unfilled {{base}}`);
+        for (const url of curled(text)) {
+          if (!origins.includes(url.origin)) wrong.push(`${page} (${kind}): curl ${url.href}`);
+          else calls.add(`${url.pathname}${url.search}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(calls.size).toBeGreaterThanOrEqual(10);
+    const failing: string[] = [];
+    // Calls that would have the site fetch another host (lens's url, left, right) are not made: tests reach loopback only.
+    for (const example of [...calls].filter((c) => !/[?&](url|left|right)=/.test(c))) {
+      const r = await call(app.contract, base, example, { localAddress: "127.0.0.6" });
+      // Called bare, an example that posts a body answers 400 in the Error shape; it exists.
+      if (r.status === 404 || (r.status >= 500 && !explainsItself(r))) failing.push(`${example}: ${r.status}`);
+    }
+    expect(failing).toEqual([]);
+    // Search reads the same bodies without the address: a snippet shows the path.
+    const found = await call(app.contract, base, "/search.json?q=curl&limit=50", { localAddress: "127.0.0.7" });
+    expect((found.body as { returned: number }).returned).toBeGreaterThan(5);
+    expect(found.text).not.toContain("{{base}}");
   });
 });

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { isMissing, typeMismatch } from "@/lib/core/validation";
 import { COLLECTIONS, COLLECTION_NAMES, SLUG, collectionIssues, frontMatterSchema, type Collection } from "./schema";
 import { countWords, renderMarkdown } from "./markdown";
+import { withoutBase } from "./base-token";
 import type { Doc } from "./types";
 
 /** A content file that cannot be built; the message reads `file: field: reason`. */
@@ -174,6 +175,7 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
   if (fm.data.draft) return { problems: [] };
 
   const rendered = await renderMarkdown(body);
+  const text = withoutBase(rendered.text);
   const { base, kind } = COLLECTIONS[file.collection];
   const data = fm.data;
   return {
@@ -196,8 +198,8 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
       headings: rendered.headings,
       html: rendered.html,
       body,
-      text: rendered.text,
-      wordCount: countWords(rendered.text),
+      text,
+      wordCount: countWords(text),
       source: file.relPath,
     },
   };

@@ -1,4 +1,4 @@
-import { BASE_TOKEN } from "./base-token";
+import { withoutBase } from "./base-token";
 import { renderMarkdown, countWords } from "./markdown";
 import type { Doc } from "./types";
 
@@ -21,7 +21,7 @@ export interface StandingSource {
 export async function standingDocs(sources: StandingSource[]): Promise<Doc[]> {
   return Promise.all(
     sources.map(async (s) => {
-      const markdown = s.markdown ? withoutTitle(s.markdown).replaceAll(BASE_TOKEN, "") : "";
+      const markdown = s.markdown ? withoutBase(withoutTitle(s.markdown)) : "";
       const rendered = markdown ? await renderMarkdown(markdown) : { headings: [], text: "" };
       const text = rendered.text || s.description;
       return {
