@@ -19,3 +19,21 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "http", REDIS_URL: "not a url" })).toThrow(/PORT[\s\S]*REDIS_URL/);
   });
 });
+
+describe("SITE_URL", () => {
+  it("is kept as the origin the pages bake: lower-case host, no default port, no trailing slash", () => {
+    expect(parseEnv({ SITE_URL: "https://Jordan.Vale.Test:443/" }).SITE_URL).toBe("https://jordan.vale.test");
+    expect(parseEnv({ SITE_URL: "http://127.0.0.1:3000" }).SITE_URL).toBe("http://127.0.0.1:3000");
+  });
+  it("says what is wrong with an address the site cannot be served at", () => {
+    expect(() => parseEnv({ SITE_URL: "jordan.vale.test" })).toThrow(
+      /SITE_URL: "jordan\.vale\.test" is not an address: write it with its scheme, such as https:\/\/jordan\.vale\.test/,
+    );
+    expect(() => parseEnv({ SITE_URL: "https://jordan.vale.test/blog" })).toThrow(
+      /SITE_URL: .*served at the root of its host, so give only https:\/\/jordan\.vale\.test$/m,
+    );
+    expect(() => parseEnv({ SITE_URL: "ftp://jordan.vale.test" })).toThrow(
+      /SITE_URL: "ftp:\/\/jordan\.vale\.test" must start with https:\/\/ or http:\/\//,
+    );
+  });
+});

@@ -8,10 +8,42 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 const optionalString = z.preprocess(blankToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(blankToUndefined, z.url().optional());
 
+/**
+ * The site's public address: an http(s) origin, since every route is served at the root of
+ * its host (a path would put `/blog/…` in canonical links while the pages link `/writing`).
+ * Kept as the browser writes it (lower-case host, no default port), as the pages bake it.
+ */
+const siteAddress = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .superRefine((v, ctx) => {
+      let url: URL;
+      try {
+        url = new URL(v);
+      } catch {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${v}" is not an address: write it with its scheme, such as https://${v.replace(/^\/+/, "")}`,
+        });
+        return;
+      }
+      if (url.protocol !== "http:" && url.protocol !== "https:")
+        ctx.addIssue({ code: "custom", message: `"${v}" must start with https:// or http://` });
+      else if (url.pathname !== "/" || url.search || url.hash || url.username || url.password)
+        ctx.addIssue({
+          code: "custom",
+          message: `"${v}" has more than a host: the site is served at the root of its host, so give only ${url.origin}`,
+        });
+    })
+    .transform((v) => new URL(v).origin)
+    .optional(),
+);
+
 const schema = z.object({
   PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   HOSTNAME: z.preprocess(blankToUndefined, z.string().default("0.0.0.0")),
-  SITE_URL: optionalUrl,
+  SITE_URL: siteAddress,
   NODE_ENV: z.preprocess(blankToUndefined, z.string().default("production")),
   VERCEL: optionalString,
 

@@ -16,7 +16,15 @@ const started = performance.now();
 // Prerendered pages, the sitemap, canonical links, OpenGraph and JSON-LD carry absolute URLs,
 // made by the `next build` that `npm run build` runs after this: say which. server.mjs reads
 // the address back from the prerendered pages (lib/site/baked-url.mjs) and refuses another SITE_URL.
-const address = siteUrl();
+const address = (() => {
+  try {
+    return siteUrl();
+  } catch (err) {
+    // A mistyped variable (SITE_URL without its scheme) is the owner's to fix: say which, not where in the code.
+    console.error(`${err instanceof Error ? err.message : err}\n\nNothing was built; fix the environment and build again.`);
+    process.exit(1);
+  }
+})();
 const unset = process.env.SITE_URL ? "" : " (SITE_URL is not set; set it when you build for a public address)";
 if (process.env.npm_lifecycle_event === "build:content") {
   // This step alone prerenders nothing: the pages keep the address of the last full build.
