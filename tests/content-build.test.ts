@@ -353,6 +353,27 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     }
   });
 
+  it("a post pasted from a word processor, with its soft line breaks (U+000B) and stray controls, publishes a feed that is still XML", async () => {
+    const file = path.join(contentDir, "writing/pasted-from-word.md");
+    await writeFile(
+      file,
+      "---\ntitle: Pasted\x1b from Word\ndescription: A post pasted from a word processor, which keeps its soft line breaks.\ndate: 2024-03-17\n---\n\nFirst line\x0bsecond line\x0c and a stray\x1b escape.\n",
+    );
+    // XML 1.0's Char production: a feed holding anything else is not XML, and readers drop all of it.
+    const notXml = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+    try {
+      await buildSite({ contentDir, outDir, publicDir, pdf: false });
+      const atom = await read("feed.xml");
+      expect(atom).toContain("Pasted from Word");
+      expect(atom).not.toMatch(notXml);
+      const doc = (JSON.parse(await read("corpus.json")) as Corpus).docs.find((d) => d.url === "/writing/pasted-from-word")!;
+      expect(doc.text).toContain("First line second line and a stray escape.");
+      expect(doc.html + doc.title).not.toMatch(/[\x00-\x08\x0b\x0c\x0e-\x1f]/);
+    } finally {
+      await rm(file);
+    }
+  });
+
   it("says which share cards show boxes for characters no installed font has, and still draws them", async () => {
     // Linear A: in no font a Debian machine has, with or without the Noto CJK and emoji fonts.
     const file = path.join(contentDir, "writing/linear-a.md");

@@ -10,7 +10,14 @@ export function feedEntries(docs: Doc[], max = 50): Doc[] {
     .slice(0, max);
 }
 
-const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/** Text as XML 1.0 character data: escaped, and without the characters XML cannot hold at all (one would make the whole feed unreadable). */
+const xml = (s: string) =>
+  s
+    .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 const stamp = (date: string) => `${date}T12:00:00Z`;
 
 /**

@@ -126,10 +126,20 @@ export async function readSources(contentDir: string): Promise<SourceFile[]> {
         });
         continue;
       }
-      files.push({ collection, relPath, raw, hash });
+      files.push({ collection, relPath, raw: withoutControlCharacters(raw), hash });
     }
   }
   return files;
+}
+
+/**
+ * Word processors paste a soft line break as U+000B and a page break as U+000C, and other C0
+ * controls (ESC, NUL) are invisible accidents. None may appear in XML, so one of them made
+ * the whole Atom feed unreadable; pages showed nothing or a box. They become the line break
+ * they stand for, or nothing.
+ */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(/[\v\f]/g, "\n").replace(/[\x00-\x08\x0e-\x1f\x7f]/g, "");
 }
 
 /** Parse, validate and render one file. Returns the problems instead of throwing, so all are reported at once. */
