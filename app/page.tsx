@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { siteConfig } from "@/site.config";
 import { siteUrl } from "@/lib/env";
 import { docsIn } from "@/lib/content/corpus";
@@ -7,6 +7,8 @@ import { pageMetadata } from "@/lib/site/metadata";
 import { JsonLd } from "@/components/json-ld";
 import { DatedList } from "@/components/dated-list";
 import { PhotoStrip } from "@/components/photo-strip";
+import { isSitePage } from "@/lib/site/paths";
+import { aboutParts } from "@/lib/site/about-links";
 
 export const metadata = pageMetadata({ path: "/", title: siteConfig.title, description: siteConfig.description });
 
@@ -35,9 +37,7 @@ export default function HomePage() {
         <p className="lede">
           {siteConfig.author.jobTitle}. {siteConfig.author.intro}
         </p>
-        <p>
-          More <a href="/about">about me</a>, what I’m doing <a href="/now">now</a>, or <a href="/contact">get in touch</a>.
-        </p>
+        <AboutLinks />
         {siteConfig.demo ? (
           <p className="demo-note">
             Demo content about a fictional owner: replace <code>site.config.ts</code>, <code>content/</code> and <code>photos/</code> to
@@ -97,5 +97,22 @@ function HomeSection({
         <a href={more.href}>{more.text} →</a>
       </p>
     </section>
+  );
+}
+
+/** "More about me, what I’m doing now, or get in touch.", with the pages this build has. */
+function AboutLinks() {
+  const parts = aboutParts(isSitePage);
+  if (!parts.length) return null;
+  return (
+    <p>
+      {parts.map((p) => (
+        <Fragment key={p.href}>
+          {p.before}
+          <a href={p.href}>{p.text}</a>
+        </Fragment>
+      ))}
+      .
+    </p>
   );
 }

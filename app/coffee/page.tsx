@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { standingMeta } from "@/lib/site/standing-pages";
 import { coffeeView } from "@/lib/coffee/view";
+import { slotRequestUrl } from "@/lib/coffee/endpoint";
 
 export const metadata: Metadata = pageMetadata(standingMeta("/coffee"));
 
@@ -44,7 +45,7 @@ export default async function CoffeePage() {
               <ul className="coffee-slots">
                 {d.slots.map((s) => (
                   <li key={s.start}>
-                    <a href={`${view.bookingUrl}${view.bookingUrl.includes("?") ? "&" : "?"}slot=${encodeURIComponent(s.start)}`}>
+                    <a href={slotRequestUrl(view.bookingUrl, s.start)}>
                       <time dateTime={s.start}>{s.time}</time>
                     </a>
                   </li>

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { busyIntervals, CalendarProblem, parseCalendar } from "./calendar";
 import { freeSlots, type OfficeHours } from "./slots";
+import { slotRequestUrl } from "./endpoint";
 
 const HOST = readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/coffee/host.ics"), "utf8");
 const TZ = "America/New_York";
@@ -87,5 +88,19 @@ describe("a calendar that cannot be trusted", () => {
     const bad =
       "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nDTSTART:20261027T100000Z\nDTEND:20261027T110000Z\nRRULE:FREQ=SOMETIMES\nEND:VEVENT\nEND:VCALENDAR\n";
     expect(() => slots(bad)).toThrow(CalendarProblem);
+  });
+});
+
+describe("a slot's request link", () => {
+  it("carries the slot to a booking page, or names it in a mail's subject when the booking address is a mail", () => {
+    expect(slotRequestUrl("https://cal.example/book", "2026-12-01T15:00:00Z")).toBe(
+      "https://cal.example/book?slot=2026-12-01T15%3A00%3A00Z",
+    );
+    expect(slotRequestUrl("https://cal.example/book?who=me", "2026-12-01T15:00:00Z")).toBe(
+      "https://cal.example/book?who=me&slot=2026-12-01T15%3A00%3A00Z",
+    );
+    expect(slotRequestUrl("mailto:hello@example.com", "2026-12-01T15:00:00Z")).toBe(
+      "mailto:hello@example.com?subject=Coffee%20at%202026-12-01T15%3A00%3A00Z",
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { ApiError } from "@/lib/core/errors";
 import { env } from "@/lib/env";
+import { isSitePage } from "@/lib/site/paths";
 import { siteConfig } from "@/site.config";
 import type { VEvent } from "node-ical";
 import { processSingleton } from "@/lib/process-singleton";
@@ -11,8 +12,20 @@ import { AvailabilityErrorSchema, AvailabilitySchema } from "./schemas";
 
 const TZ = siteConfig.timezone;
 const office = siteConfig.coffee;
-/** The owner's booking address, else this site's contact page at the address the reader used (`base`). */
-export const bookingUrl = (base: string) => env().COFFEE_BOOKING_URL ?? `${base}/contact`;
+/**
+ * The owner's booking address, else this site's contact page at the address the reader used
+ * (`base`), else (an owner who deleted content/pages/contact.md) a mail to the owner.
+ */
+export const bookingUrl = (base: string) =>
+  env().COFFEE_BOOKING_URL ?? (isSitePage("/contact") ? `${base}/contact` : `mailto:${siteConfig.author.email}`);
+
+/** The link that requests one slot: the booking address with the slot, or a mail whose subject names it. */
+export function slotRequestUrl(booking: string, start: string): string {
+  const sep = booking.includes("?") ? "&" : "?";
+  return booking.startsWith("mailto:")
+    ? `${booking}${sep}subject=${encodeURIComponent(`Coffee at ${start}`)}`
+    : `${booking}${sep}slot=${encodeURIComponent(start)}`;
+}
 
 /**
  * Busy time is expanded once per copy of the calendar, over a window a day wider than the
