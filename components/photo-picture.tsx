@@ -1,4 +1,5 @@
-import type { PhotoEntry, RenditionName } from "@/lib/photos/types";
+import type { PhotoEntry } from "@/lib/photos/types";
+import { srcSet } from "@/lib/photos/display";
 
 /**
  * A responsive photo: AVIF where the browser takes it, JPEG otherwise, lazily loaded, in a
@@ -21,13 +22,8 @@ export function PhotoPicture({
   alt?: string;
 }) {
   const s = photo.sizes;
-  const set = (names: RenditionName[]) =>
-    names
-      .filter((n) => photo.thumb[n] && s[n])
-      .map((n) => `${photo.thumb[n]} ${s[n].width}w`)
-      .join(", ");
-  const jpgSet = set(["xs", "small", "jpg"]);
-  const avifSet = set(["avifSmall", "avif"]);
+  const jpgSet = srcSet(photo, ["xs", "small", "jpg"]);
+  const avifSet = srcSet(photo, ["avifSmall", "avif"]);
   return (
     <picture className="photo-box" style={{ aspectRatio: box ?? `${s.jpg.width} / ${s.jpg.height}` }}>
       {avifSet ? <source type="image/avif" srcSet={avifSet} sizes={sizes} /> : null}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { exposureRows, photoDay, photoNeighbours, photoTitle } from "./display";
+import { exposureRows, photoDay, photoNeighbours, photoTitle, srcSet } from "./display";
+import type { PhotoEntry } from "./types";
 import type { PhotoMetadata } from "./schema";
 
 describe("photo display helpers", () => {
@@ -34,5 +35,22 @@ describe("photo display helpers", () => {
     expect(photoNeighbours(list, "a")).toEqual({ prev: undefined, next: { stem: "b" } });
     expect(photoNeighbours(list, "b")).toEqual({ prev: { stem: "a" }, next: { stem: "c" } });
     expect(photoNeighbours(list, "c")).toEqual({ prev: { stem: "b" }, next: undefined });
+  });
+
+  it("signs exposure compensation as the recipe card does", () => {
+    const ev = (v: number) =>
+      Object.fromEntries(exposureRows({ ev: v, recipe: null } as unknown as PhotoMetadata))["Exposure compensation"];
+    expect([ev(1), ev(-0.67), ev(0.33), ev(0)]).toEqual(["+1", "-0.67", "+0.33", "0"]);
+  });
+
+  it("lists each width of a srcset once, however small the photo", () => {
+    const photo = (w: number[]) =>
+      ({
+        thumb: { xs: "/x.jpg", small: "/s.jpg", jpg: "/j.jpg" },
+        sizes: { xs: { width: w[0], height: 1 }, small: { width: w[1], height: 1 }, jpg: { width: w[2], height: 1 } },
+      }) as unknown as PhotoEntry;
+    expect(srcSet(photo([320, 640, 1600]), ["xs", "small", "jpg"])).toBe("/x.jpg 320w, /s.jpg 640w, /j.jpg 1600w");
+    expect(srcSet(photo([480, 480, 480]), ["xs", "small", "jpg"])).toBe("/j.jpg 480w");
+    expect(srcSet(photo([320, 500, 500]), ["xs", "small", "jpg"])).toBe("/x.jpg 320w, /j.jpg 500w");
   });
 });

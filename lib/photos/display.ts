@@ -1,6 +1,7 @@
 import { exifDay, readableDate } from "@/lib/core/dates";
 import type { PhotoMetadata } from "./schema";
-import type { PhotoEntry } from "./types";
+import { signed } from "./fujifilm-labels";
+import type { PhotoEntry, RenditionName } from "./types";
 
 /** Exposure fields the recipe card already carries under its own name; shown there only, so each value appears once. */
 const IN_RECIPE: Record<string, string> = { ISO: "ISO", "Exposure compensation": "Exposure Compensation" };
@@ -14,7 +15,8 @@ export function exposureRows(m: PhotoMetadata): [string, string][] {
     ["Shutter", m.shutter],
     ["Focal length", m.focal],
     ["ISO", m.iso],
-    ["Exposure compensation", m.ev],
+    // Signed as the camera's menu and the recipe card write it: "+1", "-0.67", "0".
+    ["Exposure compensation", typeof m.ev === "number" ? signed(m.ev) : m.ev],
   ];
   return rows
     .filter(([k, v]) => v !== null && v !== undefined && v !== "" && !(IN_RECIPE[k] && m.recipe && IN_RECIPE[k] in m.recipe))
@@ -63,4 +65,19 @@ export function photoNeighbours<T extends { stem: string }>(photos: T[], stem: s
   const i = photos.findIndex((p) => p.stem === stem);
   if (i < 0) return {};
   return { prev: i > 0 ? photos[i - 1] : undefined, next: i < photos.length - 1 ? photos[i + 1] : undefined };
+}
+
+/**
+ * A `srcset` of the renditions given, smallest first. A photo narrower than a rendition's
+ * target gets that rendition at its own width, so two may share one; a width listed twice
+ * makes the srcset invalid, so the later (larger) rendition is kept.
+ */
+export function srcSet(photo: Pick<PhotoEntry, "thumb" | "sizes">, names: RenditionName[]): string {
+  const byWidth = new Map<number, string>();
+  for (const n of names) {
+    const url = photo.thumb[n];
+    const size = photo.sizes[n];
+    if (url && size) byWidth.set(size.width, url);
+  }
+  return [...byWidth].map(([width, url]) => `${url} ${width}w`).join(", ");
 }

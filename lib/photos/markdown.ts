@@ -41,7 +41,12 @@ export function photoMarkdown(photo: PhotoEntry, base: string, gallery?: PhotoEn
   const lines = [`# ${photoTitle(photo)}`, ""];
   if (photo.alt) lines.push(`> ${photo.alt}`, "");
   if (day) lines.push(`Taken ${day.text}.`, "");
-  lines.push(`![${photo.alt ?? ""}](${base}${photo.thumb.jpg ?? photo.full})`, "", `Full resolution: ${base}${photo.full}`, "");
+  lines.push(
+    `![${photo.alt ?? photoTitle(photo)}](${base}${photo.thumb.jpg ?? photo.full})`,
+    "",
+    `Full resolution: ${base}${photo.full}`,
+    "",
+  );
   const recipe = recipeRows(m);
   if (recipe.length) lines.push("## Recipe", "", "| Setting | Value |", "|---|---|", ...recipe.map(([k, v]) => `| ${k} | ${v} |`), "");
   const exposure = exposureRows(m);
