@@ -207,6 +207,12 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       "content/writing/no-date.md: date: is required in writing/",
     ],
     [
+      // Two mistakes, one of them the folder's rule: both in one build, not the second after the first is fixed.
+      "writing/short-and-undated.md",
+      "---\ntitle: X\ndescription: too short\n---\nBody.",
+      "content/writing/short-and-undated.md: date: is required in writing/",
+    ],
+    [
       "pages/short.md",
       "---\ntitle: ok title\ndescription: too short\n---\nBody.",
       "content/pages/short.md: description: must be at least 40 characters",

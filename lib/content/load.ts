@@ -4,7 +4,7 @@ import path from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
 import { isMissing, typeMismatch } from "@/lib/core/validation";
-import { COLLECTIONS, COLLECTION_NAMES, SLUG, collectionIssues, frontMatterSchema, type Collection } from "./schema";
+import { COLLECTIONS, COLLECTION_NAMES, SLUG, collectionIssues, frontMatterSchema, type Collection, type FrontMatter } from "./schema";
 import { countWords, renderMarkdown } from "./markdown";
 import { withoutBase } from "./base-token";
 import type { Doc } from "./types";
@@ -165,7 +165,8 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
       problems: [`${where}: front matter: ${reason} (a value containing ": " needs quotes; the front matter ends with a line of ---)`],
     };
   }
-  const fm = frontMatterSchema.safeParse(asWritten(parsed));
+  const written = asWritten(parsed);
+  const fm = frontMatterSchema.safeParse(written);
   if (!fm.success) {
     // A field of the wrong type gets that one problem: zod also runs its other checks on it
     // ("tags: a, b" as a string would add "at most 8 entries", counting characters).
@@ -176,6 +177,10 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
       const reason = frontMatterReason(issue, field);
       problems.push(`${where}: ${field}: ${reason}`);
     }
+    // What the folder asks of a file (a date in writing/) is said in the same build, not the next one.
+    const said = new Set(fm.error.issues.map((i) => String(i.path[0] ?? "")));
+    for (const i of collectionIssues(file.collection, written as FrontMatter))
+      if (!said.has(i.field)) problems.push(`${where}: ${i.field}: ${i.message}`);
     return { problems };
   }
   for (const i of collectionIssues(file.collection, fm.data)) problems.push(`${where}: ${i.field}: ${i.message}`);

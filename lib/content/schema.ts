@@ -23,7 +23,8 @@ const isoDate = z.preprocess(
   (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString().slice(0, 10) : v),
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
+    // One mistake, one message: a date not written YYYY-MM-DD is not also called unreal.
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date written YYYY-MM-DD", abort: true })
     .refine(isRealDate, "is not a real date"),
 );
 const shortList = (max: number, item: z.ZodString) => z.array(item).max(max, `at most ${max} entries`);
