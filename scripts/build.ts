@@ -41,6 +41,7 @@ try {
     contentDir: "content",
     outDir: ".site",
     publicDir: "public/generated",
+    staticDir: "public",
     log: console.log,
     // After the content is known to be valid and before it is indexed: search and /ask
     // index each photo page.

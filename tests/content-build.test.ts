@@ -1,11 +1,13 @@
 import { cp, mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import sharp from "sharp";
+import { createHash } from "node:crypto";
 import { ogCardPath } from "@/lib/site/og";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite, LARGE_FILE_BYTES } from "@/scripts/build/site";
+import { buildPhotos } from "@/scripts/build/photos";
 import type { Resume } from "@/lib/content/resume";
 import { ContentError } from "@/lib/content/load";
 import { resumeProblems } from "@/lib/content/resume";
@@ -415,6 +417,63 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       );
     } finally {
       await rm(file);
+    }
+  });
+
+  it("warns of each link, image or fragment that leads nowhere, by file:line, on a cached rebuild too, and passes the ones that lead somewhere", async () => {
+    // A photo of this build: its rendition's name carries the first 12 hex digits of the file's SHA-256.
+    const photosDir = path.join(work, "photos");
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#36a" } })
+      .jpeg()
+      .toBuffer();
+    await mkdir(photosDir, { recursive: true });
+    await writeFile(path.join(photosDir, "hill.jpg"), jpeg);
+    const rendition = `/generated/photos/hill-${createHash("sha256").update(jpeg).digest("hex").slice(0, 12)}-small.jpg`;
+    const photos = async () => {
+      await buildPhotos({ photosDir, outDir, publicDir: path.join(publicDir, "photos"), urlBase: "/generated/photos" });
+      return path.join(outDir, "photos.json");
+    };
+    const file = path.join(contentDir, "writing/links.md");
+    await writeFile(
+      file,
+      [
+        "---",
+        "title: Links",
+        "description: A post whose links lead to pages, files and sections, and some to nothing.",
+        "date: 2024-03-16",
+        "---",
+        "Read [the first post](/writing/first-post#feeding-schedule) and [the renamed one](/writing/renamed-away).",
+        "",
+        "The [house rules](/documents/house-rules), [the guide](/developers), [the spec](/openapi.json), [its twin](/about.md),",
+        `a [photo](${rendition}) and \`curl\` [search](${BASE_TOKEN}/search.json?q=x).`,
+        "",
+        "More [about me](/about#no-such-section).",
+        "",
+        "![a chart](/images/not-there.jpg)",
+      ].join("\n"),
+    );
+    const build = async () => {
+      const lines: string[] = [];
+      const { stages } = await buildSite({ contentDir, outDir, publicDir, pdf: false, photos, log: (l) => lines.push(l) });
+      return { stages, warnings: lines.filter((l) => l.includes("content/writing/links.md:")) };
+    };
+    try {
+      const expected = [
+        "  content/writing/links.md:6: link /writing/renamed-away: no page or file of this build has that path",
+        "  content/writing/links.md:11: link /about#no-such-section: /about has no section #no-such-section",
+        "  content/writing/links.md:13: image /images/not-there.jpg: no such file in public/",
+      ];
+      const first = await build();
+      expect(first.warnings).toEqual(expected);
+      // Nothing changed: the post comes from the cache, and its links are still broken.
+      const again = await build();
+      expect(again.stages.find((s) => s.name === "content")?.detail).toContain("0 rendered");
+      expect(again.warnings).toEqual(expected);
+    } finally {
+      await rm(file);
+      await rm(photosDir, { recursive: true, force: true });
+      await rm(path.join(publicDir, "photos"), { recursive: true, force: true });
+      await rm(path.join(outDir, "photos.json"), { force: true });
     }
   });
 

@@ -23,6 +23,8 @@ import { loadPageIndex } from "@/lib/site/page-routing.mjs";
 import { linksServed, servedPaths } from "@/lib/surface/served-paths";
 import { unlistedPages } from "@/lib/surface/chrome-links";
 import { endpoints, readableApiPaths } from "@/lib/surface/registry";
+import { resumeJson, resumeMd, resumePdf } from "@/lib/resume/endpoints";
+import { documentIds, linkWarnings, publicFiles } from "./link-check";
 
 export interface BuildOptions {
   contentDir: string;
@@ -30,6 +32,8 @@ export interface BuildOptions {
   outDir: string;
   /** Files served as static assets (`public/generated`). */
   publicDir: string;
+  /** The folder served at the site's root (`public`): a body may link or embed its files. */
+  staticDir?: string;
   /** Stages that need optional tools can be left out (tests of the fixture corpus). */
   pdf?: boolean;
   /**
@@ -93,9 +97,11 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   let resume: Resume | undefined;
   let firms: unknown;
   let rendered = 0;
+  const raws = new Map<string, string>();
 
   await stage("content", async () => {
     const sources = await readSources(opts.contentDir);
+    for (const f of sources) raws.set(f.relPath, f.raw);
     for (const line of await strayContent(opts.contentDir)) log(`  ${line}`);
     // Not refused (a long essay is the owner's call), but the page, both feeds and llms-full.txt carry it whole.
     for (const f of sources.filter((x) => Buffer.byteLength(x.raw) > LARGE_FILE_BYTES))
@@ -218,6 +224,16 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     await writeAtomic(manifest, JSON.stringify({ paths: cards.map((c) => c.path).sort() }));
     return { detail: `${cards.length} cards, ${Math.round(bytes / 1024)} KB` };
   });
+  // Every build, cached documents too: a link breaks when its target goes, not only when its own file changes.
+  // Here, once the photo renditions and share cards are written, so links to them count as files.
+  const resumeFiles = new Set([resumeJson, resumeMd, resumePdf].map((e) => e.http!.path));
+  for (const line of linkWarnings(docs, (f) => raws.get(f), {
+    docs: new Map(docs.map((d) => [d.url, documentIds(d)])),
+    // Without a resume its renditions answer 404, though the API lists them.
+    served: new Set([...served].filter((p) => resume || !resumeFiles.has(p))),
+    isFile: publicFiles({ generated: opts.publicDir, root: opts.staticDir }),
+  }))
+    log(`  ${line}`);
   await cached("search", [path.join(opts.outDir, "search-index.json")], async () => {
     await writeAtomic(path.join(opts.outDir, "search-index.json"), JSON.stringify(buildIndex(answerable)));
   });
