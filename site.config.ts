@@ -1,6 +1,10 @@
+import type { SiteConfigShape } from "@/lib/site/config-schema";
+
 /**
  * Everything that makes this site someone's own. The values below describe a fictional
- * demo owner: replace them (and `content/`, `photos/`) to run your own site.
+ * demo owner: replace them (and `content/`, `photos/`) to run your own site. `npm run build`
+ * checks this file first (lib/site/config-schema.ts) and names each mistake as
+ * `site.config.ts: field: reason` before it writes anything.
  */
 export const siteConfig = {
   demo: true,
@@ -57,6 +61,38 @@ export const siteConfig = {
     { label: "Atom feed", href: "/feed.xml" },
     { label: "JSON Feed", href: "/feed.json" },
   ],
+  /**
+   * The sentence under each collection index's heading (/writing, /garage, /documents,
+   * /utilities): also its meta description, the summary of its Markdown twin and what search
+   * and /ask know of the index page, so it should describe what you actually keep there.
+   */
+  intros: {
+    writing: "Essays and posts, newest first.",
+    garage: "Workshop notes: motorcycles, espresso machines, keyboards, the home lab. Newest first.",
+    documents: "Standing reference documents: policies, checklists, the press kit.",
+    utilities: "What the site's public API can do, described for people. Every utility is a keyless JSON endpoint.",
+  },
+  /**
+   * What the homepages of content/around.json are (change it with that list). `watches`
+   * completes "The homepages of …" on /around, its twin, its search entry and the API's
+   * description of /around/json; `aliases` are the words a visitor might ask for it with (/ask).
+   */
+  around: {
+    watches: "a few crypto venture firms",
+    aliases: ["venture firms", "vc homepages", "crypto funds"],
+  },
+  /**
+   * Example values in /developers, /openapi.json and the MCP tool schemas, which the contract
+   * tests also call with: each should find something in your content.
+   */
+  examples: {
+    /** Questions for /ask: the first is GET's `query`, the second (else the first) POST's `query.text`. */
+    questions: ["how do I sync old motorcycle carburetors?", "which film recipe suits harbour light?"],
+    /** Searches: the first is /search.json's `q`; all of them make the search box's placeholder. */
+    searches: ["rate limits", "carburettors", "Classic Chrome"],
+    /** Words from a photo caption in photos/: /photos/query.json's `q`. */
+    photoCaption: "forest stream",
+  },
   /** What /robots.txt tells crawlers about AI use (Content-Signal): search and answers yes, training no. */
   contentSignal: { search: "yes", "ai-input": "yes", "ai-train": "no" },
   /**
@@ -79,6 +115,6 @@ export const siteConfig = {
    * ahead up to `horizonDays` ahead, wherever the calendar feed (COFFEE_ICS_URL) is free.
    */
   coffee: { weekdays: [2, 3, 4], hours: { start: "09:30", end: "16:00" }, slotMinutes: 30, horizonDays: 14, minNoticeHours: 18 },
-} as const;
+} as const satisfies SiteConfigShape;
 
 export type SiteConfig = typeof siteConfig;

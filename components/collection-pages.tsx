@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { docsIn, findDoc } from "@/lib/content/corpus";
 import { COLLECTIONS, type Collection } from "@/lib/content/schema";
-import { INDEX_INTROS } from "@/lib/content/twins";
 import { docMetadata, pageMetadata } from "@/lib/site/metadata";
 import { siteUrl } from "@/lib/env";
+import { siteConfig } from "@/site.config";
 import { DocArticle } from "./doc-article";
 import { DocList } from "./doc-list";
 import { JsonLd } from "./json-ld";
@@ -21,7 +21,7 @@ export function collectionRoutes(collection: Listed) {
   const docFor = async ({ params }: Params) => findDoc(`${base}/${(await params).slug}`);
 
   return {
-    indexMetadata: (): Metadata => pageMetadata({ path: base, title: label, description: INDEX_INTROS[collection] }),
+    indexMetadata: (): Metadata => pageMetadata({ path: base, title: label, description: siteConfig.intros[collection] }),
     Index: function CollectionIndex() {
       const docs = docsIn(collection);
       return (
@@ -33,12 +33,12 @@ export function collectionRoutes(collection: Listed) {
               "@id": `${siteUrl()}${base}`,
               url: `${siteUrl()}${base}`,
               name: label,
-              description: INDEX_INTROS[collection],
+              description: siteConfig.intros[collection],
               hasPart: docs.map((d) => ({ "@type": "CreativeWork", name: d.title, url: `${siteUrl()}${d.url}` })),
             }}
           />
           <h1>{label}</h1>
-          <p className="lede">{INDEX_INTROS[collection]}</p>
+          <p className="lede">{siteConfig.intros[collection]}</p>
           <DocList docs={docs} />
         </>
       );

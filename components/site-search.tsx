@@ -13,7 +13,7 @@ const DEBOUNCE_MS = 180;
  * step of the history (Back returns to the one before). Nothing is swapped in when it
  * hydrates: the markup is the same either way, so the layout does not move.
  */
-export function SiteSearch({ initial }: { initial?: ShownResults }) {
+export function SiteSearch({ initial, placeholder }: { initial?: ShownResults; placeholder: string }) {
   const [value, setValue] = useState(initial?.q ?? "");
   const [shown, setShown] = useState<ShownResults | undefined>(initial);
   // What is on screen, also for a `run` from an earlier render (the Back/Forward listener's).
@@ -125,7 +125,7 @@ export function SiteSearch({ initial }: { initial?: ShownResults }) {
           onChange={(e) => onChange(e.target.value)}
           maxLength={160}
           autoComplete="off"
-          placeholder="rate limits, carburettors, Classic Chrome…"
+          placeholder={placeholder}
         />
         <button type="submit">Search</button>
       </form>

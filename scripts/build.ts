@@ -3,16 +3,29 @@
  * twins, llms.txt, feeds, resume); photos/ →
  * renditions and .site/photos.json. Each stage is timed.
  */
-import { buildSite } from "./build/site";
-import { buildPhotos, PHOTO_PROBLEMS } from "./build/photos";
-import { ContentError } from "@/lib/content/load";
-import { writeFileSync } from "node:fs";
-import { siteUrl } from "@/lib/env";
-import { FETCHING_TOKENS } from "@/lib/ledger/count";
-import { CRAWLER_TOKENS_FILE } from "@/lib/core/crawler-tokens.mjs";
-import { bakedSiteUrl, canonicalSiteUrl } from "@/lib/site/baked-url.mjs";
+import { siteConfig } from "@/site.config";
+import { siteConfigProblems } from "@/lib/site/config-schema";
 
 const started = performance.now();
+// Before the rest of the build is even imported: endpoint definitions and pages read
+// site.config.ts as they load, so a missing field would otherwise crash there unnamed.
+const configProblems = siteConfigProblems(siteConfig);
+if (configProblems.length) {
+  const count = `${configProblems.length} problem${configProblems.length === 1 ? "" : "s"}`;
+  console.error(
+    `\nsite.config.ts has ${count}:\n  ${configProblems.join("\n  ")}\n\nNothing was written; fix site.config.ts and build again.`,
+  );
+  process.exit(1);
+}
+const { buildSite } = await import("./build/site");
+const { buildPhotos, PHOTO_PROBLEMS } = await import("./build/photos");
+const { ContentError } = await import("@/lib/content/load");
+const { writeFileSync } = await import("node:fs");
+const { siteUrl } = await import("@/lib/env");
+const { FETCHING_TOKENS } = await import("@/lib/ledger/count");
+const { CRAWLER_TOKENS_FILE } = await import("@/lib/core/crawler-tokens.mjs");
+const { bakedSiteUrl, canonicalSiteUrl } = await import("@/lib/site/baked-url.mjs");
+
 // Prerendered pages, the sitemap, canonical links, OpenGraph and JSON-LD carry absolute URLs,
 // made by the `next build` that `npm run build` runs after this: say which. server.mjs reads
 // the address back from the prerendered pages (lib/site/baked-url.mjs) and refuses another SITE_URL.

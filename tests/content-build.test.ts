@@ -1,11 +1,11 @@
-import { cp, mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import { createHash } from "node:crypto";
 import { ogCardPath } from "@/lib/site/og";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildSite, LARGE_FILE_BYTES } from "@/scripts/build/site";
 import { buildPhotos } from "@/scripts/build/photos";
 import type { Resume } from "@/lib/content/resume";
@@ -584,5 +584,49 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     } finally {
       await writeFile(file, good);
     }
+  });
+});
+
+describe("a mistake in site.config.ts fails the build with `site.config.ts: field: reason` and writes nothing", () => {
+  /** Every file under the build's folders, by path, with its bytes. */
+  const files = async () => {
+    const all = await Promise.all(
+      [outDir, publicDir].map(async (dir) =>
+        (await readdir(dir, { recursive: true, withFileTypes: true }))
+          .filter((d) => d.isFile())
+          .map((d) => path.join(d.parentPath, d.name)),
+      ),
+    );
+    return Object.fromEntries(await Promise.all(all.flat().map(async (f) => [f, (await readFile(f)).toString("base64")] as const)));
+  };
+  afterEach(() => {
+    vi.doUnmock("@/site.config");
+    vi.resetModules();
+  });
+
+  it("a menu link whose href is a number (it used to stop the build midway, after corpus.json was rewritten)", async () => {
+    await buildSite({ contentDir, outDir, publicDir, pdf: false });
+    const before = await files();
+    const bad = { ...siteConfig, nav: siteConfig.nav.map((l, i) => (i === 5 ? { ...l, href: 42 } : l)) };
+    // Fresh modules, so every one the build loads reads the edited config.
+    vi.resetModules();
+    vi.doMock("@/site.config", () => ({ siteConfig: bad }));
+    const { buildSite: build } = await import("@/scripts/build/site");
+    const { ContentError: BuildError } = await import("@/lib/content/load");
+    let photosBuilt = false;
+    const err = await build({
+      contentDir,
+      outDir,
+      publicDir,
+      pdf: false,
+      photos: async () => {
+        photosBuilt = true;
+        return path.join(outDir, "photos.json");
+      },
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BuildError);
+    expect((err as ContentError).problems).toEqual(["site.config.ts: nav[5].href: must be a string, not a number"]);
+    expect(photosBuilt).toBe(false);
+    expect(await files()).toEqual(before);
   });
 });

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { standingMeta } from "@/lib/site/standing-pages";
 import { aroundView, describeChange } from "@/lib/around/view";
+import { siteConfig } from "@/site.config";
 
 export const metadata: Metadata = pageMetadata(standingMeta("/around"));
 
@@ -19,7 +20,7 @@ export default async function AroundPage() {
     <>
       <h1>Around</h1>
       <p className="lede">
-        The homepages of a few crypto venture firms, read once a day by this site&rsquo;s crawler, which asks each robots.txt first and
+        The homepages of {siteConfig.around.watches}, read once a day by this site&rsquo;s crawler, which asks each robots.txt first and
         keeps only what a homepage says about itself (status, title, description, a fingerprint of its text), never the page. Also as{" "}
         <a href="/around/json">JSON</a> and <a href="/around/changes.json">a change feed</a>.
       </p>

@@ -4,6 +4,7 @@ import { PAGE_LIMIT, pageQuery } from "@/lib/search/present";
 import { pageMetadata } from "@/lib/site/metadata";
 import { standingMeta } from "@/lib/site/standing-pages";
 import { SiteSearch } from "@/components/site-search";
+import { siteConfig } from "@/site.config";
 
 export const metadata: Metadata = pageMetadata(standingMeta("/search"));
 
@@ -22,7 +23,7 @@ export default async function SearchPage({ searchParams }: Props) {
   return (
     <>
       <h1>Search</h1>
-      <SiteSearch initial={initial} />
+      <SiteSearch initial={initial} placeholder={`${siteConfig.examples.searches.join(", ")}…`} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { AroundChangesSchema, AroundReportSchema, ChangesQuerySchema, MAX_CHANGE
 import { readChanges, readLatest } from "./history";
 import { aroundCrawl } from "./job";
 import { loadFirms } from "./firms";
+import { siteConfig } from "@/site.config";
 
 const RETENTION = `The change sets of the last ${MAX_CHANGE_SETS} crawls that changed anything (a daily crawl: about ${Math.round(MAX_CHANGE_SETS / 30)} months of changes at most).`;
 
@@ -28,7 +29,7 @@ function firmCount(): number {
 export const getNeighborhood = defineEndpoint({
   name: "getNeighborhood",
   summary: "Latest crawl of the firm homepages",
-  description: `The latest crawl of a short list of crypto venture firm homepages (the list is in the site's content): for each, the robots.txt verdict for this site's crawler, HTTP status, final URL, title, description and a hash of the visible text. Crawled ${aroundCrawl.schedule === "0 6 * * *" ? "daily at 06:00 UTC" : `on the schedule ${aroundCrawl.schedule} (UTC)`} when the owner has turned scheduled jobs on; a homepage robots.txt closes to us is not fetched. Before the first crawl finishes, 503 with a Pending body.`,
+  description: `The latest crawl of the homepages of ${siteConfig.around.watches} (the list is in the site's content): for each, the robots.txt verdict for this site's crawler, HTTP status, final URL, title, description and a hash of the visible text. Crawled ${aroundCrawl.schedule === "0 6 * * *" ? "daily at 06:00 UTC" : `on the schedule ${aroundCrawl.schedule} (UTC)`} when the owner has turned scheduled jobs on; a homepage robots.txt closes to us is not fetched. Before the first crawl finishes, 503 with a Pending body.`,
   tag: "around",
   policy: "read",
   output: AroundReportSchema,

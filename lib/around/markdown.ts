@@ -1,3 +1,4 @@
+import { siteConfig } from "@/site.config";
 import { aroundView, describeChange } from "./view";
 
 const cell = (s: string | number | null) => (s === null ? "—" : String(s).replace(/\|/g, "\\|").replace(/\s+/g, " "));
@@ -5,7 +6,7 @@ const cell = (s: string | number | null) => (s === null ? "—" : String(s).repl
 /** The /around page as Markdown. */
 export async function aroundMarkdown(base: string): Promise<string> {
   const view = await aroundView();
-  const head = `# Around\n\nThe homepages of a few crypto venture firms, crawled daily by this site's crawler, and what changed between crawls. JSON: ${base}/around/json and ${base}/around/changes.json.\n`;
+  const head = `# Around\n\nThe homepages of ${siteConfig.around.watches}, crawled daily by this site's crawler, and what changed between crawls. JSON: ${base}/around/json and ${base}/around/changes.json.\n`;
   if (view.state === "unavailable") return `${head}\nThe crawl record could not be read right now; try again in a minute.\n`;
   if (view.state === "pending")
     return `${head}\nNo crawl has finished yet on this deployment${view.nextCrawlAt ? `; the next one is scheduled for ${view.nextCrawlAt}` : " (scheduled jobs are off)"}.\n\nFirms on the list:\n\n${view.firms.map((f) => `- ${f.name}: ${f.homepage}`).join("\n")}\n`;

@@ -1,4 +1,5 @@
 import { defineEndpoint } from "@/lib/core/endpoint";
+import { siteConfig } from "@/site.config";
 import { AskBodySchema, AskResponseSchema, AskStreamSchema } from "./schemas";
 import { ASK_BODY_FIELDS, AskInputSchema, errorQueryId, streamingOn, toAskRequest, type AskInput } from "./request";
 import { rankPages } from "./rank";
@@ -46,7 +47,7 @@ export const ask = defineEndpoint({
       operation: STRUCTURED,
       summary: "Ask the site a question (NLWeb 0.55)",
       body: AskBodySchema,
-      example: { query: { text: "which film recipe suits harbour light?" }, prefer: { streaming: false }, top_k: 5 },
+      example: { query: { text: siteConfig.examples.questions.at(-1) }, prefer: { streaming: false }, top_k: 5 },
       fields: ASK_BODY_FIELDS,
     },
     cache: "no-store",

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ApiError } from "@/lib/core/errors";
 import { clampedInt, requiredText } from "@/lib/core/params";
+import { siteConfig } from "@/site.config";
 
 export const MODES_SUPPORTED = ["list"] as const;
 const MODES = ["list", "summarize", "generate"] as const;
@@ -68,7 +69,7 @@ export function parsePrev(raw: string | readonly string[] | null | undefined): s
  * the server enforces and the tool refuses what the endpoint refuses.
  */
 export const AskInputSchema = z.object({
-  query: requiredText("query", MAX_TEXT, "The question. At most 500 characters.", "how do I sync old motorcycle carburetors?"),
+  query: requiredText("query", MAX_TEXT, "The question. At most 500 characters.", siteConfig.examples.questions[0]),
   streaming: z.union([z.boolean(), z.string()]).optional().meta({
     description: "0, false, no or off (or false): one JSON body; anything else or absent: text/event-stream. Ignored by the MCP tool.",
   }),

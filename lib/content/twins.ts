@@ -27,13 +27,6 @@ export function indexTwin(collection: Collection, docs: Doc[], intro: string): s
   return `# ${COLLECTIONS[collection].label}\n\n> ${intro}\n\n${list.map(item).join("\n")}\n`;
 }
 
-export const INDEX_INTROS: Record<Exclude<Collection, "pages">, string> = {
-  writing: "Essays and posts, newest first.",
-  garage: "Workshop notes: motorcycles, espresso machines, keyboards, the home lab. Newest first.",
-  documents: "Standing reference documents: policies, checklists, the press kit.",
-  utilities: "What the site's public API can do, described for people. Every utility is a keyless JSON endpoint.",
-};
-
 export function homeTwin(docs: Doc[]): string {
   const by = (c: Collection, n = Infinity) =>
     docs
@@ -71,7 +64,7 @@ export function homeTwin(docs: Doc[]): string {
 export function generatedTwins(docs: Doc[]): Record<string, string> {
   const twins: Record<string, string> = { "/": homeTwin(docs) };
   for (const c of ["writing", "garage", "documents", "utilities"] as const)
-    twins[COLLECTIONS[c].base] = indexTwin(c, docs, INDEX_INTROS[c]);
+    twins[COLLECTIONS[c].base] = indexTwin(c, docs, siteConfig.intros[c]);
   for (const d of docs) twins[d.url] = docTwin(d);
   return twins;
 }

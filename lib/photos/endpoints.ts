@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { named } from "@/lib/core/schemas";
 import { clampedInt } from "@/lib/core/params";
+import { siteConfig } from "@/site.config";
 import { PhotoMetadataSchema } from "./schema";
 import { getPhotos } from "./manifest";
 import { queryPhotos, toPhoto } from "./query";
@@ -90,7 +91,7 @@ export const photoQuery = defineEndpoint({
   policy: "read",
   input: z
     .object({
-      q: text("q", "Caption search; ranked by how telling the matched words are.", "forest stream"),
+      q: text("q", "Caption search; ranked by how telling the matched words are.", siteConfig.examples.photoCaption),
       camera: text("camera", "Case-insensitive substring of the camera."),
       lens: text("lens", "Case-insensitive substring of the lens."),
       film: text("film", "Case-insensitive substring of the film simulation."),

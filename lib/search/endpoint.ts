@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { named } from "@/lib/core/schemas";
 import { clampedInt, requiredText } from "@/lib/core/params";
+import { siteConfig } from "@/site.config";
 import { KINDS } from "@/lib/content/schema";
 import { searchSite } from "./search";
 import { MAX_RESULTS } from "./present";
@@ -36,7 +37,12 @@ export const search = defineEndpoint({
   tag: "search",
   policy: "read",
   input: z.object({
-    q: requiredText("q", 160, "The query: at most 160 characters; stopwords are dropped and at most 12 terms are used.", "rate limits"),
+    q: requiredText(
+      "q",
+      160,
+      "The query: at most 160 characters; stopwords are dropped and at most 12 terms are used.",
+      siteConfig.examples.searches[0],
+    ),
     limit: clampedInt({ min: 1, max: MAX_RESULTS, default: 20, description: "Results to return:" }),
   }),
   output: SearchResultsSchema,

@@ -1,3 +1,5 @@
+import { siteConfig } from "@/site.config";
+
 /**
  * The site's pages that are not files in content/: their title and description (the
  * pages' own metadata reads them from here) and the words a visitor uses for them. The
@@ -16,7 +18,7 @@ export interface StandingPage {
 
 /**
  * Words for the home page and the collection indexes, whose titles and descriptions live
- * with the site (site.config.ts) and the collections (lib/content/schema.ts, twins.ts).
+ * with the site (site.config.ts: `description`, `intros`) and the collections (lib/content/schema.ts).
  */
 export const LISTING_ALIASES: Record<string, readonly string[]> = {
   "/": ["home page", "start page", "front page", "who runs this site", "overview of the site"],
@@ -83,8 +85,8 @@ export const STANDING_PAGES = {
   },
   "/around": {
     title: "Around",
-    description: "A daily crawl of a few crypto venture firm homepages: what each one says about itself, and what changed.",
-    aliases: ["venture firms", "vc homepages", "crypto funds", "changes on firm websites", "website monitoring"],
+    description: `A daily crawl of the homepages of ${siteConfig.around.watches}: what each one says about itself, and what changed.`,
+    aliases: [...siteConfig.around.aliases, "changes on firm websites", "website monitoring"],
   },
   "/lens": {
     title: "Lens",

@@ -11,6 +11,7 @@ import { buildIndex } from "@/lib/search/engine";
 import type { Corpus, Doc } from "@/lib/content/types";
 import { RESERVED_TOP_LEVEL } from "@/lib/site/reserved";
 import { siteConfig } from "@/site.config";
+import { siteConfigProblems } from "@/lib/site/config-schema";
 import { siteUrl } from "@/lib/env";
 import { APP_PAGE_CARDS } from "@/lib/site/og";
 import { resultLabel } from "@/lib/search/present";
@@ -73,11 +74,15 @@ const readJson = async <T>(f: string, fallback: T): Promise<T> => {
 };
 
 /**
- * content/ → .site/ and public/generated/. Everything is validated before anything is
+ * content/ → .site/ and public/generated/. Everything (site.config.ts first) is validated before anything is
  * written, so a bad file fails the build with `file: field: reason` and leaves the last
  * good build in place. A content-hash cache skips unchanged files and unchanged stages.
  */
 export async function buildSite(opts: BuildOptions): Promise<{ docs: number; stages: StageReport[] }> {
+  // Every stage reads site.config.ts, and tsx runs this without type checking: a mistake
+  // there would stop a stage midway, after the ones before it had written their files.
+  const configProblems = siteConfigProblems(siteConfig);
+  if (configProblems.length) throw new ContentError(configProblems);
   const log = opts.log ?? (() => {});
   const stages: StageReport[] = [];
   const stage = async (name: string, run: () => Promise<{ skipped?: boolean; detail?: string } | void>) => {

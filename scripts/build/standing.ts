@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { BASE_TOKEN } from "@/lib/content/base-token";
 import { COLLECTIONS } from "@/lib/content/schema";
-import { INDEX_INTROS } from "@/lib/content/twins";
 import { resumeMarkdown, type Resume } from "@/lib/content/resume";
 import { twinHead, type StandingSource } from "@/lib/content/standing";
 import { photoMarkdown } from "@/lib/photos/markdown";
@@ -26,7 +25,7 @@ export async function standingSources(o: { resume?: Resume; photosManifest?: str
     ...(["writing", "garage", "documents", "utilities"] as const).map((c) => ({
       url: COLLECTIONS[c].base,
       title: COLLECTIONS[c].label,
-      description: INDEX_INTROS[c],
+      description: siteConfig.intros[c],
       aliases: LISTING_ALIASES[COLLECTIONS[c].base],
     })),
     ...Object.entries(STANDING_PAGES)

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { isMissing, typeMismatch } from "@/lib/core/validation";
+
+/**
+ * The shape of site.config.ts, checked by `npm run build` before it writes anything
+ * (scripts/build.ts, scripts/build/site.ts): tsx runs the build without type checking, so a
+ * mistake there (`href: 42`) would otherwise surface as a TypeError deep inside a stage,
+ * after earlier stages had written their files. site.config.ts `satisfies` the type below,
+ * so an editor flags the same mistakes as it is typed.
+ *
+ * Objects are strict: a misspelt key (`fotoer`) is an error rather than a setting the site
+ * silently ignores, as in content front matter.
+ */
+const text = z.string().trim().min(1, "must not be empty");
+
+const SITE_PATH_OR_URL = /^(\/|https?:\/\/)/;
+const link = z.strictObject({
+  label: text,
+  href: z.string().regex(SITE_PATH_OR_URL, "must be a site path (/about) or an http(s) address"),
+});
+
+const validZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const validLocale = (tag: string) => {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+};
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time written HH:MM (24-hour)");
+const yesNo = z.enum(["yes", "no"]);
+
+/**
+ * The longest example each API parameter takes (/search.json `q`, /ask `query`,
+ * /photos/query.json `q`): an example the endpoint would refuse documents a 400.
+ * lib/surface/examples.test.ts checks the examples against the endpoints' own schemas.
+ */
+export const EXAMPLE_MAX = { search: 160, question: 500, photoCaption: 120 } as const;
+const example = (max: number) => text.max(max, `must be at most ${max} characters (the endpoint refuses longer)`);
+
+export const SiteConfigSchema = z.strictObject({
+  demo: z.boolean(),
+  name: text,
+  title: text,
+  description: text,
+  locale: z.string().refine(validLocale, "must be a language tag such as en-US"),
+  author: z.strictObject({ name: text, email: z.email("must be an email address"), jobTitle: text, intro: text }),
+  links: z.array(link),
+  nav: z.array(link),
+  footer: z.array(link),
+  intros: z.strictObject({ writing: text, garage: text, documents: text, utilities: text }),
+  around: z.strictObject({ watches: text, aliases: z.array(text).max(8, "at most 8 entries") }),
+  examples: z.strictObject({
+    questions: z.array(example(EXAMPLE_MAX.question)).min(1, "needs at least one question").max(2, "at most 2 entries"),
+    searches: z.array(example(EXAMPLE_MAX.search)).min(1, "needs at least one query"),
+    photoCaption: example(EXAMPLE_MAX.photoCaption),
+  }),
+  contentSignal: z.strictObject({ search: yesNo, "ai-input": yesNo, "ai-train": yesNo }),
+  agentReadinessNotApplicable: z.record(z.string(), text),
+  timezone: z.string().refine(validZone, "must be an IANA time zone such as Europe/Paris"),
+  coffee: z
+    .strictObject({
+      weekdays: z.array(z.int().min(1, "ISO weekdays run 1 (Monday) to 7").max(7, "ISO weekdays run 1 (Monday) to 7")),
+      hours: z.strictObject({ start: clock, end: clock }),
+      slotMinutes: z.int().positive(),
+      horizonDays: z.int().positive(),
+      minNoticeHours: z.number().min(0),
+    })
+    .refine((c) => c.hours.start < c.hours.end, { path: ["hours", "end"], message: "must be after hours.start" }),
+});
+
+type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+/** What site.config.ts must satisfy (it is written `as const`, hence read-only). */
+export type SiteConfigShape = DeepReadonly<z.input<typeof SiteConfigSchema>>;
+
+/** `nav[5].href`: the path as the owner finds it in site.config.ts. */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : `${i ? "." : ""}${String(p)}`)).join("");
+}
+
+function reason(issue: z.core.$ZodIssue): string {
+  if (isMissing(issue)) return "is required";
+  if (issue.code === "invalid_type" && issue.expected === "array") return "must be a list, e.g. [one, two]";
+  return typeMismatch(issue) ?? issue.message;
+}
+
+/** `site.config.ts: field: reason` lines, as the build reports content files; empty when the config is valid. */
+export function siteConfigProblems(config: unknown): string[] {
+  const parsed = SiteConfigSchema.safeParse(config);
+  if (parsed.success) return [];
+  // A field of the wrong type gets that one problem, not also its length or format checks.
+  const wrongType = new Set(parsed.error.issues.filter((i) => i.code === "invalid_type").map((i) => fieldPath(i.path)));
+  return parsed.error.issues.flatMap((issue) => {
+    const field = fieldPath(issue.path);
+    if (issue.code === "unrecognized_keys")
+      return issue.keys.map(
+        (k) => `site.config.ts: ${field ? `${field}.` : ""}${k}: unknown field (misspelt, or not a setting of this site)`,
+      );
+    if (issue.code !== "invalid_type" && wrongType.has(field)) return [];
+    return [`site.config.ts: ${field || "siteConfig"}: ${reason(issue)}`];
+  });
+}
