@@ -2,8 +2,16 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { brokenLinks, documentIds, linesBefore, linkWarnings, publicFiles, siteLinks, type LinkTargets } from "@/scripts/build/link-check";
-import type { Doc } from "@/lib/content/types";
+import {
+  brokenLinks,
+  documentIds,
+  fileLinks,
+  linesBefore,
+  linkWarnings,
+  publicFiles,
+  siteLinks,
+  type LinkTargets,
+} from "@/scripts/build/link-check";
 
 const targets: LinkTargets = {
   docs: new Map([
@@ -83,8 +91,7 @@ describe("linkWarnings", () => {
     const raw = "---\ntitle: X\ndescription: Y\n---\n\nFirst line.\n\nSee [gone](/gone).\n";
     const body = "First line.\n\nSee [gone](/gone).";
     expect(linesBefore(raw, body)).toBe(5);
-    const doc = { source: "writing/x.md", body } as Doc;
-    expect(linkWarnings([doc], () => raw, targets)).toEqual([
+    expect(linkWarnings([{ source: "writing/x.md", links: fileLinks(raw, body) }], targets)).toEqual([
       "content/writing/x.md:8: link /gone: no page or file of this build has that path",
     ]);
   });

@@ -60,14 +60,23 @@ export function brokenLinks(markdown: string, targets: LinkTargets): BrokenLink[
 }
 
 /**
- * A build-log line for each link of each document that leads nowhere, named by the line of
- * its file (`raw`: the file as read, front matter and all).
+ * A document's site links, numbered by the line of its file (`raw`: the file as read, front
+ * matter and all). Parsing is the check's whole cost (about 10 ms a document), so the build
+ * keeps these with the document's cache entry and parses only the files that changed.
  */
-export function linkWarnings(docs: readonly Doc[], raw: (source: string) => string | undefined, targets: LinkTargets): string[] {
-  return docs.flatMap((d) => {
-    const before = linesBefore(raw(d.source) ?? d.body, d.body);
-    return brokenLinks(d.body, targets).map((b) => brokenLinkLine(`content/${d.source}`, { ...b, line: b.line + before }));
-  });
+export function fileLinks(raw: string | undefined, body: string): SiteLink[] {
+  const before = linesBefore(raw ?? body, body);
+  return siteLinks(body).map((l) => ({ ...l, line: l.line + before }));
+}
+
+/** A build-log line for each link of each file that leads nowhere on this build. */
+export function linkWarnings(files: readonly { source: string; links: readonly SiteLink[] }[], targets: LinkTargets): string[] {
+  return files.flatMap((f) =>
+    f.links.flatMap((link) => {
+      const reason = whyBroken(link, targets);
+      return reason ? [brokenLinkLine(`content/${f.source}`, { ...link, reason })] : [];
+    }),
+  );
 }
 
 /** The ids a document's page carries from its body: its headings', and any an anchor or footnote gives. */

@@ -25,7 +25,7 @@ import { linksServed, servedPaths } from "@/lib/surface/served-paths";
 import { unlistedPages } from "@/lib/surface/chrome-links";
 import { endpoints, readableApiPaths } from "@/lib/surface/registry";
 import { resumeJson, resumeMd, resumePdf } from "@/lib/resume/endpoints";
-import { documentIds, linkWarnings, publicFiles } from "./link-check";
+import { documentIds, fileLinks, linkWarnings, publicFiles, type SiteLink } from "./link-check";
 
 export interface BuildOptions {
   contentDir: string;
@@ -58,7 +58,8 @@ export interface StageReport {
 export const LARGE_FILE_BYTES = 512 * 1024;
 /** Bump when a stage's output format changes, so caches built by older code are not reused. */
 const BUILD_VERSION = "14";
-type CacheEntry = { hash: string; version: string; doc?: Doc };
+/** A content file as last built: its document, and its site links for the link check (./link-check.ts). */
+type CacheEntry = { hash: string; version: string; doc?: Doc; links?: SiteLink[] };
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
 const exists = (f: string) =>
   access(f).then(
@@ -102,11 +103,10 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   let resume: Resume | undefined;
   let firms: unknown;
   let rendered = 0;
-  const raws = new Map<string, string>();
+  const links: { source: string; links: SiteLink[] }[] = [];
 
   await stage("content", async () => {
     const sources = await readSources(opts.contentDir);
-    for (const f of sources) raws.set(f.relPath, f.raw);
     for (const line of await strayContent(opts.contentDir)) log(`  ${line}`);
     // Not refused (a long essay is the owner's call), but the page, both feeds and llms-full.txt carry it whole.
     for (const f of sources.filter((x) => Buffer.byteLength(x.raw) > LARGE_FILE_BYTES))
@@ -120,14 +120,21 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
       const hit = cache[file.relPath];
       if (hit && hit.hash === file.hash && hit.version === BUILD_VERSION) {
         next[file.relPath] = hit;
-        if (hit.doc) docs.push(hit.doc);
+        if (hit.doc) {
+          docs.push(hit.doc);
+          links.push({ source: hit.doc.source, links: (hit.links ??= fileLinks(file.raw, hit.doc.body)) });
+        }
         continue;
       }
       const built = await buildDoc(file);
       rendered++;
       problems.push(...built.problems);
-      next[file.relPath] = { hash: file.hash, version: BUILD_VERSION, ...(built.doc ? { doc: built.doc } : {}) };
-      if (built.doc) docs.push(built.doc);
+      const fileSiteLinks = built.doc ? fileLinks(file.raw, built.doc.body) : undefined;
+      next[file.relPath] = { hash: file.hash, version: BUILD_VERSION, ...(built.doc ? { doc: built.doc, links: fileSiteLinks } : {}) };
+      if (built.doc) {
+        docs.push(built.doc);
+        links.push({ source: built.doc.source, links: fileSiteLinks! });
+      }
     }
     problems.push(...urlProblems(docs));
 
@@ -232,7 +239,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   // Every build, cached documents too: a link breaks when its target goes, not only when its own file changes.
   // Here, once the photo renditions and share cards are written, so links to them count as files.
   const resumeFiles = new Set([resumeJson, resumeMd, resumePdf].map((e) => e.http!.path));
-  for (const line of linkWarnings(docs, (f) => raws.get(f), {
+  for (const line of linkWarnings(links, {
     docs: new Map(docs.map((d) => [d.url, documentIds(d)])),
     // Without a resume its renditions answer 404, though the API lists them.
     served: new Set([...served].filter((p) => resume || !resumeFiles.has(p))),
