@@ -23,14 +23,23 @@ export interface IndexedFields {
 export const FIELDS = ["title", "headings", "description", "aliases", "text"] as const;
 export const BOOSTS: Record<(typeof FIELDS)[number], number> = { title: 4, headings: 2, description: 2, aliases: 2, text: 1 };
 
-/** Lowercased word tokens (letters and digits of any script), with straight apostrophes folded in. */
+/** Scripts written without spaces between words: a run of their letters is a phrase, not a word. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** ICU's dictionary word breaks (Node ships full ICU), the same for every locale. */
+const WORDS = new Intl.Segmenter(undefined, { granularity: "word" });
+
+/**
+ * Lowercased word tokens (letters and digits of any script), with straight apostrophes folded
+ * in. A run of Chinese, Japanese, Thai… letters is split at its words ("海藻の森" → "海藻",
+ * "の森"), or a caption's word could only be found by typing the whole run.
+ */
 export function tokenize(text: string): string[] {
-  return (
+  const runs =
     text
       .toLowerCase()
       .replace(/[’']/g, "")
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  return runs.flatMap((run) => (UNSPACED.test(run) ? [...WORDS.segment(run)].filter((s) => s.isWordLike).map((s) => s.segment) : [run]));
 }
 
 export const indexOptions: Options<IndexedFields> = {
