@@ -7,11 +7,14 @@
  */
 export const BASE_TOKEN = "{{base}}";
 
+/** The token as the HTML renderer writes it in a link's or image's address, percent-encoded. */
+const ENCODED_TOKEN = encodeURI(BASE_TOKEN);
+
 export function withBase(text: string, base: string): string {
-  return text.replaceAll(BASE_TOKEN, base);
+  return text.replaceAll(BASE_TOKEN, base).replaceAll(ENCODED_TOKEN, base);
 }
 
 /** Text for search and snippets: the token is dropped, so `{{base}}/search.json` reads as the path. */
 export function withoutBase(text: string): string {
-  return text.replaceAll(BASE_TOKEN, "");
+  return withBase(text, "");
 }

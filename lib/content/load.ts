@@ -135,11 +135,12 @@ export async function readSources(contentDir: string): Promise<SourceFile[]> {
 /**
  * Word processors paste a soft line break as U+000B and a page break as U+000C, and other C0
  * controls (ESC, NUL) are invisible accidents. None may appear in XML, so one of them made
- * the whole Atom feed unreadable; pages showed nothing or a box. They become the line break
- * they stand for, or nothing.
+ * the whole Atom feed unreadable; pages showed nothing or a box. The breaks become spaces (as
+ * a line break inside a Markdown paragraph reads), so the file's line numbers, which the
+ * build's messages give, stay the editor's; the rest go.
  */
 export function withoutControlCharacters(text: string): string {
-  return text.replace(/[\v\f]/g, "\n").replace(/[\x00-\x08\x0e-\x1f\x7f]/g, "");
+  return text.replace(/[\v\f]/g, " ").replace(/[\x00-\x08\x0e-\x1f\x7f]/g, "");
 }
 
 /** Parse, validate and render one file. Returns the problems instead of throwing, so all are reported at once. */
@@ -210,7 +211,7 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
       ...(data.order !== undefined ? { order: data.order } : {}),
       ...(data.endpoint ? { endpoint: data.endpoint } : {}),
       demo: data.demo,
-      headings: rendered.headings,
+      headings: rendered.headings.map((h) => ({ ...h, text: withoutBase(h.text) })),
       html: rendered.html,
       body,
       text,

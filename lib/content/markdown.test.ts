@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { withBase, withoutBase } from "./base-token";
 import { absoluteLinks, renderMarkdown } from "./markdown";
 import { standingDocs, twinHead } from "./standing";
 
@@ -150,5 +151,19 @@ describe("standing pages", () => {
   it("read a twin's title and summary", () => {
     expect(twinHead("# T\n\n> S\n\nbody")).toEqual({ title: "T", summary: "S" });
     expect(twinHead("no heading")).toEqual({ title: undefined, summary: undefined });
+  });
+});
+
+describe("the {{base}} token in a body", () => {
+  it("becomes the site's address in the HTML's links, images and code alike, and nothing in search text", async () => {
+    const r = await renderMarkdown(
+      "See [search]({{base}}/search.json) and ![card]({{base}}/generated/x.png).\n\n```sh\ncurl '{{base}}/search.json?q=a&limit=5'\n```",
+    );
+    const html = withBase(r.html, "https://s.test");
+    expect(html).toContain('href="https://s.test/search.json"');
+    expect(html).toContain('src="https://s.test/generated/x.png"');
+    expect(html).toContain("curl 'https://s.test/search.json?q=a&#x26;limit=5'");
+    expect(html).not.toMatch(/base|%7B/);
+    expect(withoutBase(r.text)).toContain("curl '/search.json?q=a&limit=5'");
   });
 });
