@@ -3,7 +3,7 @@ import { readFile, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
-import { isMissing, typeMismatch } from "@/lib/core/validation";
+import { ownerFieldReason, ownerFileIssues, typeMismatch } from "@/lib/core/validation";
 import { COLLECTIONS, COLLECTION_NAMES, SLUG, collectionIssues, frontMatterSchema, type Collection, type FrontMatter } from "./schema";
 import { countWords, renderMarkdown } from "./markdown";
 import { withoutBase } from "./base-token";
@@ -33,11 +33,11 @@ const DATE_FIELDS = new Set(["date", "updated"]);
 
 /** What is wrong with one front-matter field, in the owner's words and with the fix where YAML is the cause. */
 function frontMatterReason(issue: z.core.$ZodIssue, field: string): string {
-  if (isMissing(issue)) return "is required";
   if (issue.code === "unrecognized_keys") return `unknown field(s) ${issue.keys.join(", ")}`;
-  if (issue.code === "invalid_type" && issue.expected === "array") return "must be a list, e.g. [one, two]";
-  const mismatch = typeMismatch(issue);
-  if (!mismatch) return issue.message;
+  const reason = ownerFieldReason(issue);
+  // Only a value of the wrong type gets a hint on how YAML reads it (not a missing field, not a list).
+  if (!reason || reason !== typeMismatch(issue)) return reason ?? issue.message;
+  const mismatch = reason;
   if (issue.code === "invalid_type" && issue.expected === "boolean") return `${mismatch} (write true or false)`;
   // A title or tag YAML read as a number or boolean; not a date, whose own rule says how to write it.
   if (issue.code === "invalid_type" && issue.expected === "string" && !DATE_FIELDS.has(field))
@@ -169,15 +169,8 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
   const written = asWritten(parsed);
   const fm = frontMatterSchema.safeParse(written);
   if (!fm.success) {
-    // A field of the wrong type gets that one problem: zod also runs its other checks on it
-    // ("tags: a, b" as a string would add "at most 8 entries", counting characters).
-    const wrongType = new Set(fm.error.issues.filter((i) => i.code === "invalid_type").map((i) => i.path.join(".")));
-    for (const issue of fm.error.issues) {
-      if (issue.code !== "invalid_type" && wrongType.has(issue.path.join("."))) continue;
-      const field = issue.path.join(".") || "front matter";
-      const reason = frontMatterReason(issue, field);
-      problems.push(`${where}: ${field}: ${reason}`);
-    }
+    for (const { issue, field } of ownerFileIssues(fm.error.issues, (p) => p.join(".") || "front matter"))
+      problems.push(`${where}: ${field}: ${frontMatterReason(issue, field)}`);
     // What the folder asks of a file (a date in writing/) is said in the same build, not the next one.
     const said = new Set(fm.error.issues.map((i) => String(i.path[0] ?? "")));
     for (const i of collectionIssues(file.collection, written as FrontMatter))

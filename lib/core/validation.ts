@@ -59,3 +59,26 @@ function typeName(t: string): string {
   const word = t === "int" ? "integer" : t;
   return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
+
+/**
+ * An owner's file (content front matter, site.config.ts) checked by zod, as the build reports
+ * it: the issues to name, each with its field. A field of the wrong type gets that one problem:
+ * zod also runs its other checks on it ("tags: a, b" as a string would add "at most 8
+ * entries", counting characters). `fieldOf` writes a path as the owner finds it in the file.
+ */
+export function ownerFileIssues(
+  issues: readonly z.core.$ZodIssue[],
+  fieldOf: (path: readonly PropertyKey[]) => string,
+): { issue: z.core.$ZodIssue; field: string }[] {
+  const wrongType = new Set(issues.filter((i) => i.code === "invalid_type").map((i) => fieldOf(i.path)));
+  return issues
+    .map((issue) => ({ issue, field: fieldOf(issue.path) }))
+    .filter(({ issue, field }) => issue.code === "invalid_type" || !wrongType.has(field));
+}
+
+/** The reasons every owner's file gives alike: a missing field, a list written as one value, a wrong type. */
+export function ownerFieldReason(issue: z.core.$ZodIssue): string | undefined {
+  if (isMissing(issue)) return "is required";
+  if (issue.code === "invalid_type" && issue.expected === "array") return "must be a list, e.g. [one, two]";
+  return typeMismatch(issue);
+}

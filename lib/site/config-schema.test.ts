@@ -62,6 +62,11 @@ describe("site.config.ts is checked with `site.config.ts: field: reason` lines",
       ["site.config.ts: coffee.hours.end: must be after hours.start"],
     ],
     [
+      "a time written without its leading zero (one problem: not also 'end must be after start')",
+      (c) => ((c.coffee as { hours: object }).hours = { start: "9:30", end: "16:00" }),
+      ["site.config.ts: coffee.hours.start: must be a time written HH:MM (24-hour)"],
+    ],
+    [
       "a Content-Signal that is not yes or no",
       (c) => ((c.contentSignal as Record<string, string>)["ai-train"] = "maybe"),
       ['site.config.ts: contentSignal.ai-train: Invalid option: expected one of "yes"|"no"'],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isMissing, typeMismatch } from "@/lib/core/validation";
+import { ownerFieldReason, ownerFileIssues } from "@/lib/core/validation";
 
 /**
  * The shape of site.config.ts, checked by `npm run build` before it writes anything
@@ -34,7 +34,8 @@ const validLocale = (tag: string) => {
     return false;
   }
 };
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time written HH:MM (24-hour)");
+// A time written otherwise stops there: "end: must be after hours.start" would follow it, untrue.
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "must be a time written HH:MM (24-hour)", abort: true });
 const yesNo = z.enum(["yes", "no"]);
 
 /**
@@ -89,25 +90,13 @@ function fieldPath(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === "number" ? `[${p}]` : `${i ? "." : ""}${String(p)}`)).join("");
 }
 
-function reason(issue: z.core.$ZodIssue): string {
-  if (isMissing(issue)) return "is required";
-  if (issue.code === "invalid_type" && issue.expected === "array") return "must be a list, e.g. [one, two]";
-  return typeMismatch(issue) ?? issue.message;
-}
-
 /** `site.config.ts: field: reason` lines, as the build reports content files; empty when the config is valid. */
 export function siteConfigProblems(config: unknown): string[] {
   const parsed = SiteConfigSchema.safeParse(config);
   if (parsed.success) return [];
-  // A field of the wrong type gets that one problem, not also its length or format checks.
-  const wrongType = new Set(parsed.error.issues.filter((i) => i.code === "invalid_type").map((i) => fieldPath(i.path)));
-  return parsed.error.issues.flatMap((issue) => {
-    const field = fieldPath(issue.path);
-    if (issue.code === "unrecognized_keys")
-      return issue.keys.map(
-        (k) => `site.config.ts: ${field ? `${field}.` : ""}${k}: unknown field (misspelt, or not a setting of this site)`,
-      );
-    if (issue.code !== "invalid_type" && wrongType.has(field)) return [];
-    return [`site.config.ts: ${field || "siteConfig"}: ${reason(issue)}`];
-  });
+  return ownerFileIssues(parsed.error.issues, fieldPath).flatMap(({ issue, field }) =>
+    issue.code === "unrecognized_keys"
+      ? issue.keys.map((k) => `site.config.ts: ${field ? `${field}.` : ""}${k}: unknown field (misspelt, or not a setting of this site)`)
+      : [`site.config.ts: ${field || "siteConfig"}: ${ownerFieldReason(issue) ?? issue.message}`],
+  );
 }
