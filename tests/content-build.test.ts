@@ -445,7 +445,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
         "Read [the first post](/writing/first-post#feeding-schedule) and [the renamed one](/writing/renamed-away).",
         "",
         "The [house rules](/documents/house-rules), [the guide](/developers), [the spec](/openapi.json), [its twin](/about.md),",
-        `a [photo](${rendition}) and \`curl\` [search](${BASE_TOKEN}/search.json?q=x).`,
+        `a [photo](${rendition}), ![the icon](/icon.svg) and \`curl\` [search](${BASE_TOKEN}/search.json?q=x).`,
         "",
         "More [about me](/about#no-such-section).",
         "",

@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { unified } from "unified";
 import remarkParse from "remark-parse";
@@ -97,6 +97,16 @@ export function publicFiles(dirs: { generated: string; root?: string }): (sitePa
     const file = path.join(dir, inGenerated ? sitePath.slice("/generated/".length) : sitePath);
     return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
   };
+}
+
+/**
+ * The files Next serves from the top of app/ by their names alone (favicon.ico, icon.svg,
+ * apple-icon.png…): neither pages nor files of public/, yet a body may show them.
+ */
+export function appMetadataFiles(appDir: string): string[] {
+  return readdirSync(appDir)
+    .filter((name) => /^(favicon\.ico|(icon|apple-icon)\d*\.(ico|jpe?g|png|svg))$/.test(name))
+    .map((name) => `/${name}`);
 }
 
 /** One build-log line: `content/writing/x.md:12: link /garage/y: no page or file of this build has that path`. */

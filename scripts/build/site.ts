@@ -25,7 +25,10 @@ import { linksServed, servedPaths } from "@/lib/surface/served-paths";
 import { unlistedPages } from "@/lib/surface/chrome-links";
 import { endpoints, readableApiPaths } from "@/lib/surface/registry";
 import { resumeJson, resumeMd, resumePdf } from "@/lib/resume/endpoints";
-import { documentIds, fileLinks, linkWarnings, publicFiles, type SiteLink } from "./link-check";
+import { appMetadataFiles, documentIds, fileLinks, linkWarnings, publicFiles, type SiteLink } from "./link-check";
+
+/** The project's app/: its icons are served at the site's root. */
+const APP_DIR = path.resolve(import.meta.dirname, "../../app");
 
 export interface BuildOptions {
   contentDir: string;
@@ -242,7 +245,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   for (const line of linkWarnings(links, {
     docs: new Map(docs.map((d) => [d.url, documentIds(d)])),
     // Without a resume its renditions answer 404, though the API lists them.
-    served: new Set([...served].filter((p) => resume || !resumeFiles.has(p))),
+    served: new Set([...[...served].filter((p) => resume || !resumeFiles.has(p)), ...appMetadataFiles(APP_DIR)]),
     isFile: publicFiles({ generated: opts.publicDir, root: opts.staticDir }),
   }))
     log(`  ${line}`);
