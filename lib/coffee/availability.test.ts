@@ -102,5 +102,13 @@ describe("a slot's request link", () => {
     expect(slotRequestUrl("mailto:hello@example.com", "2026-12-01T15:00:00Z")).toBe(
       "mailto:hello@example.com?subject=Coffee%20at%202026-12-01T15%3A00%3A00Z",
     );
+    // The owner's own subject stays; the slot goes in the body. A booking page's fragment stays last.
+    expect(slotRequestUrl("mailto:hello@example.com?subject=Coffee", "2026-12-01T15:00:00Z")).toBe(
+      "mailto:hello@example.com?subject=Coffee&body=Coffee%20at%202026-12-01T15%3A00%3A00Z",
+    );
+    expect(slotRequestUrl("/contact", "2026-12-01T15:00:00Z")).toBe("/contact?slot=2026-12-01T15%3A00%3A00Z");
+    expect(slotRequestUrl("https://cal.example/book#times", "2026-12-01T15:00:00Z")).toBe(
+      "https://cal.example/book?slot=2026-12-01T15%3A00%3A00Z#times",
+    );
   });
 });

@@ -19,12 +19,20 @@ const office = siteConfig.coffee;
 export const bookingUrl = (base: string) =>
   env().COFFEE_BOOKING_URL ?? (isSitePage("/contact") ? `${base}/contact` : `mailto:${siteConfig.author.email}`);
 
-/** The link that requests one slot: the booking address with the slot, or a mail whose subject names it. */
+/**
+ * The link that requests one slot: the booking address with a `slot` parameter, or, for a
+ * mail, the slot in its subject (or in its body, when the owner's address already sets a subject).
+ */
 export function slotRequestUrl(booking: string, start: string): string {
-  const sep = booking.includes("?") ? "&" : "?";
-  return booking.startsWith("mailto:")
-    ? `${booking}${sep}subject=${encodeURIComponent(`Coffee at ${start}`)}`
-    : `${booking}${sep}slot=${encodeURIComponent(start)}`;
+  if (booking.startsWith("mailto:")) {
+    const field = /[?&]subject=/i.test(booking) ? "body" : "subject";
+    // RFC 6068 spaces are %20: URLSearchParams would write "+", which mail clients show as is.
+    return `${booking}${booking.includes("?") ? "&" : "?"}${field}=${encodeURIComponent(`Coffee at ${start}`)}`;
+  }
+  // The HTML page's booking link is site-relative ("/contact"): it stays so.
+  const url = new URL(booking, "http://relative.invalid");
+  url.searchParams.set("slot", start);
+  return url.origin === "http://relative.invalid" ? `${url.pathname}${url.search}${url.hash}` : url.href;
 }
 
 /**
