@@ -65,6 +65,12 @@ const maybeCrawler = (ua) => crawlerTokens === null || productTokens(ua).some((t
 // crawlers and share cards to the wrong host: refuse, and say how to fix it.
 const bakedUrl = bakedSiteUrl();
 const runtimeUrl = process.env.SITE_URL ? canonicalSiteUrl(process.env.SITE_URL) : "";
+// The rule is lib/env.ts's (an http(s) origin), which the build enforces; checked here too so a
+// wrong value is named at start, not as the first request's crash, nor echoed in a build hint.
+if (runtimeUrl && !/^https?:\/\/[^/?#]+$/.test(runtimeUrl)) {
+  console.error(`SITE_URL is ${process.env.SITE_URL}: it must be the site's address, scheme and host only, such as https://example.com`);
+  process.exit(1);
+}
 if (runtimeUrl && bakedUrl && runtimeUrl !== bakedUrl) {
   console.error(
     `This build's pages carry absolute URLs for ${bakedUrl}, but SITE_URL is ${runtimeUrl}.\n` +

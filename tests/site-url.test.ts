@@ -20,6 +20,11 @@ describe("SITE_URL at run time", () => {
     );
   });
 
+  it("refuses a SITE_URL that is not an origin, before it serves anything", async () => {
+    for (const bad of [`${baked}/blog`, new URL(baked).host])
+      await expect(startServer({ SITE_URL: bad })).rejects.toThrow(/SITE_URL is .*: it must be the site's address, scheme and host only/);
+  });
+
   it("serves when SITE_URL is the baked address, and every absolute URL of a page uses it", async () => {
     const app = await startServer({ SITE_URL: baked });
     try {
