@@ -39,6 +39,7 @@ export function tokenize(text: string): string[] {
       .toLowerCase()
       .replace(/[’']/g, "")
       .match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (!UNSPACED.test(text)) return runs;
   return runs.flatMap((run) => (UNSPACED.test(run) ? [...WORDS.segment(run)].filter((s) => s.isWordLike).map((s) => s.segment) : [run]));
 }
 
