@@ -1,7 +1,7 @@
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { ApiError } from "@/lib/core/errors";
 import { env } from "@/lib/env";
-import { isSitePage } from "@/lib/site/paths";
+import { findDoc } from "@/lib/content/corpus";
 import { siteConfig } from "@/site.config";
 import type { VEvent } from "node-ical";
 import { processSingleton } from "@/lib/process-singleton";
@@ -17,7 +17,7 @@ const office = siteConfig.coffee;
  * (`base`), else (an owner who deleted content/pages/contact.md) a mail to the owner.
  */
 export const bookingUrl = (base: string) =>
-  env().COFFEE_BOOKING_URL ?? (isSitePage("/contact") ? `${base}/contact` : `mailto:${siteConfig.author.email}`);
+  env().COFFEE_BOOKING_URL ?? (findDoc("/contact") ? `${base}/contact` : `mailto:${siteConfig.author.email}`);
 
 /**
  * The link that requests one slot: the booking address with a `slot` parameter, or, for a
