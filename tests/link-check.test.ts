@@ -21,7 +21,7 @@ const targets: LinkTargets = {
   served: new Set(["/", "/developers", "/writing", "/openapi.json", "/search.json", "/resume.md", "/photos/hill"]),
   isFile: (p) => p === "/generated/photos/hill-abc-small.jpg" || p === "/images/café.jpg",
 };
-const broken = (md: string) => brokenLinks(md, targets).map((b) => `${b.line}: ${b.kind} ${b.url}: ${b.reason}`);
+const broken = (md: string) => brokenLinks(siteLinks(md), targets).map((b) => `${b.line}: ${b.kind} ${b.url}: ${b.reason}`);
 
 describe("siteLinks", () => {
   it("finds links, images and definitions to site paths (with {{base}}), not external ones, in-page fragments, relative paths or code", () => {
@@ -82,7 +82,7 @@ describe("brokenLinks", () => {
 
   it("compares a percent-encoded fragment decoded", () => {
     const t = { ...targets, docs: new Map([["/about", new Set(["café"])]]) };
-    expect(brokenLinks("[a](/about#caf%C3%A9) [b](/about#cafe)", t).map((b) => b.url)).toEqual(["/about#cafe"]);
+    expect(brokenLinks(siteLinks("[a](/about#caf%C3%A9) [b](/about#cafe)"), t).map((b) => b.url)).toEqual(["/about#cafe"]);
   });
 });
 

@@ -51,9 +51,9 @@ export function siteLinks(markdown: string): SiteLink[] {
   return found;
 }
 
-/** The links of `markdown` that lead nowhere on this build, each with why. */
-export function brokenLinks(markdown: string, targets: LinkTargets): BrokenLink[] {
-  return siteLinks(markdown).flatMap((link) => {
+/** The links given that lead nowhere on this build, each with why. */
+export function brokenLinks(links: readonly SiteLink[], targets: LinkTargets): BrokenLink[] {
+  return links.flatMap((link) => {
     const reason = whyBroken(link, targets);
     return reason ? [{ ...link, reason }] : [];
   });
@@ -71,12 +71,7 @@ export function fileLinks(raw: string | undefined, body: string): SiteLink[] {
 
 /** A build-log line for each link of each file that leads nowhere on this build. */
 export function linkWarnings(files: readonly { source: string; links: readonly SiteLink[] }[], targets: LinkTargets): string[] {
-  return files.flatMap((f) =>
-    f.links.flatMap((link) => {
-      const reason = whyBroken(link, targets);
-      return reason ? [brokenLinkLine(`content/${f.source}`, { ...link, reason })] : [];
-    }),
-  );
+  return files.flatMap((f) => brokenLinks(f.links, targets).map((b) => brokenLinkLine(`content/${f.source}`, b)));
 }
 
 /** The ids a document's page carries from its body: its headings', and any an anchor or footnote gives. */

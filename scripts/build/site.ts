@@ -309,7 +309,6 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   return { docs: docs.length, stages };
 }
 
-/** The share card of each page: its title, and the section it belongs to. */
 /** The cards with characters no installed font has (drawn as boxes), and whether that could be checked at all. */
 async function cardsWithoutGlyphs(
   cards: Card[],
@@ -330,6 +329,7 @@ async function cardsWithoutGlyphs(
   };
 }
 
+/** The share card of each page: its title, and the section it belongs to. */
 function shareCards(docs: Doc[], twins: Record<string, string>): Card[] {
   const byUrl = new Map(docs.map((d) => [d.url, d]));
   const cards: Card[] = [];
