@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { STOPWORDS, tokenize } from "@/lib/search/engine";
 import type { Doc } from "@/lib/content/types";
+import { normalize } from "./training-data";
 
 /**
  * Offline evaluation of /ask rankers over two frozen sets: tests/fixtures/ask-eval.json
@@ -86,6 +87,21 @@ export function numberVariants(word: string): string[] {
 /** Everything a page says about itself: title, headings, description, body, front-matter questions and aliases. */
 export function pageText(doc: Doc): string {
   return [doc.title, ...doc.headings.map((h) => h.text), doc.description, doc.text, ...doc.questions, ...doc.aliases].join("\n");
+}
+
+/** What a visitor sees of a page: title, headings, description and body (not its front-matter questions or aliases). */
+export function visibleText(doc: Doc): string {
+  return [doc.title, ...doc.headings.map((h) => h.text), doc.description, doc.text].join("\n");
+}
+
+/**
+ * The stems q shares with everything the page says about itself, through /ask's own text
+ * pipeline (stopwords and question words dropped, British spellings folded, Porter stems):
+ * empty for a strict no-shared paraphrase, which no keyword match can find.
+ */
+export function strictSharedStems(q: string, doc: Doc): string[] {
+  const page = new Set(normalize(pageText(doc)).split(" "));
+  return [...new Set(normalize(q).split(" "))].filter((w) => w && page.has(w));
 }
 
 /** The content words of q that the page also has (counting plural/singular variants as the same word). */
