@@ -77,7 +77,7 @@ export async function benchLensDiscovery() {
     await observe(`${census[0].base}/`, { ...o, allowHosts: hosts });
     const oneMs = performance.now() - one;
     const started = performance.now();
-    const summary = await runCensus(ctx, list, hosts);
+    const { summary } = await runCensus(ctx, list, hosts);
     const censusMs = performance.now() - started;
     console.log(`lens census: 16 loopback sites, ${CENSUS_CONCURRENCY} at a time, against one site's full scan`);
     console.log(

@@ -4,7 +4,9 @@
  * result is lost, so the script refuses). Takes the same lease as the scheduler, so it
  * never runs beside another runner. Running it is the owner's explicit choice: it reaches
  * public sites whatever JOBS_ENABLED says. `npm run job` alone lists the jobs.
- * Exit codes: 0 ran, 1 failed, 2 usage, 3 skipped (another runner holds the lease), 4 store unreachable.
+ * Exit codes: 0 ran, 1 failed (including a run that reached too few targets to publish: the
+ * last good data is kept), 2 usage, 3 skipped (another runner holds the lease), 4 store
+ * unreachable, 5 partial (published, but some targets failed; the outcome lists them).
  */
 import { JOBS, findJob } from "@/lib/jobs/list";
 import { jobContext } from "@/lib/jobs/context";
@@ -30,7 +32,7 @@ let code = 0;
 try {
   const outcome = await runJob(job, "manual", jobContext());
   console.log(JSON.stringify(outcome, null, 2));
-  code = outcome.status === "ran" ? 0 : outcome.status === "skipped" ? 3 : 1;
+  code = { ran: 0, failed: 1, skipped: 3, partial: 5 }[outcome.status];
 } catch (e) {
   if (!(e instanceof StoreUnavailableError)) throw e;
   console.error(`The store could not be reached: ${e.message}`);

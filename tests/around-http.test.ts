@@ -7,7 +7,7 @@ import { Contract, call } from "./helpers/openapi";
 import { httpRequest } from "./helpers/http";
 import { JobOutcomeSchema } from "@/lib/jobs/types";
 import { freePort, startServer, type RunningServer } from "./helpers/server";
-import { SHARED_REDIS_URL, withRedis } from "./helpers/redis";
+import { SHARED_REDIS_URL, ThrowawayRedis, withRedis } from "./helpers/redis";
 import { firmList, startFirmSites, type FirmSites } from "./helpers/firm-sites";
 
 /**
@@ -169,17 +169,25 @@ describe("with jobs on, run by the cron route", () => {
   });
 });
 
+/** `npm run job <name>` as the owner runs it: its exit code and what it printed. */
+function runJobByHand(name: string, env: Record<string, string>): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/job.ts", name], {
+      cwd: root,
+      env: { PATH: process.env.PATH, NODE_ENV: "production", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("exit", (c) => resolve({ code: c ?? 1, out }));
+  });
+}
+
 describe("run by hand with npm run job", () => {
   it("crawls into the store the app reads, and exits 0", async () => {
     const prefix = `around-manual-${Date.now()}`;
-    const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/job.ts", "around"], {
-        cwd: root,
-        env: { PATH: process.env.PATH, NODE_ENV: "production", ...appEnv({ STORE_PREFIX: prefix }) },
-        stdio: "ignore",
-      });
-      child.on("exit", (c) => resolve(c ?? 1));
-    });
+    const { code } = await runJobByHand("around", appEnv({ STORE_PREFIX: prefix }));
     expect(code).toBe(0);
     const app = await startServer(appEnv({ STORE_PREFIX: prefix }));
     try {
@@ -191,6 +199,56 @@ describe("run by hand with npm run job", () => {
       await app.stop();
     }
   });
+});
+
+describe("a failed night of jobs", () => {
+  it("leaves yesterday's crawl, baseline and changes exactly as they were, records the failure, and exits non-zero", async () => {
+    const prefix = `around-failed-${Date.now()}`;
+    const env = appEnv({ STORE_PREFIX: prefix });
+    expect((await runJobByHand("around", env)).code).toBe(0);
+    const keys = ["around:latest", "around:baseline", "around:changes"].map((k) => `${prefix}:${k}`);
+    const snapshot = () => withRedis(async (c) => [await c.get(keys[0]), await c.get(keys[1]), await c.lRange(keys[2], 0, -1)]);
+    const yesterday = await snapshot();
+    expect(yesterday[0]).toContain("Alpha");
+
+    for (const site of sites.sites.values()) site.down = true;
+    let night;
+    try {
+      night = await runJobByHand("around", env);
+    } finally {
+      for (const site of sites.sites.values()) site.down = false;
+    }
+    expect(night.code, night.out).toBe(1);
+    const outcome = JobOutcomeSchema.parse(JSON.parse(night.out.slice(night.out.indexOf("{"), night.out.lastIndexOf("}") + 1)));
+    expect(outcome).toMatchObject({ status: "failed", summary: { reached: 0 } });
+    expect(outcome.status === "failed" && outcome.problems).toHaveLength(3);
+    expect(await snapshot()).toEqual(yesterday);
+    const last = await withRedis((c) => c.get(`${prefix}:jobs:last:around`));
+    expect(JSON.parse(last!)).toMatchObject({ status: "failed", error: expect.stringMatching(/read 0 of 3 firm homepages/) });
+
+    // The next good night finds nothing changed: the outage was never a change at the firms.
+    expect((await runJobByHand("around", env)).code).toBe(0);
+    expect((await snapshot())[2]).toEqual(yesterday[2]);
+  }, 60_000);
+});
+
+describe("npm run job against a paused Redis", () => {
+  it("gives up after the store's deadline and exits 4, instead of waiting for Redis to wake", async () => {
+    const redis = new ThrowawayRedis();
+    await redis.start();
+    redis.pause();
+    try {
+      const started = Date.now();
+      const { code, out } = await runJobByHand("around", appEnv({ REDIS_URL: redis.url, STORE_PREFIX: `around-paused-${Date.now()}` }));
+      expect(code, out).toBe(4);
+      expect(out).toMatch(/store could not be reached/);
+      // Before the close was bounded, the process stayed until Redis resumed (for ever here).
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      redis.resume();
+      await redis.stop();
+    }
+  }, 40_000);
 });
 
 describe("the in-process scheduler", () => {

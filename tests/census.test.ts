@@ -3,13 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedisClient, createRedisStore, type RedisClient } from "@/lib/store/redis";
-import { lensCensus } from "@/lib/lens/census/job";
+import { lensCensus, runCensus } from "@/lib/lens/census/job";
+import { runJob } from "@/lib/jobs/run";
 import { isoWeek, KEPT_WEEKS, readWeeks, withWeek, type CensusWeek } from "@/lib/lens/census/history";
-import type { JobContext } from "@/lib/jobs/types";
+import type { Job, JobContext } from "@/lib/jobs/types";
 import type { Store } from "@/lib/store";
 import { Contract, call } from "./helpers/openapi";
 import { SHARED_REDIS_URL } from "./helpers/redis";
-import { startServer, type RunningServer } from "./helpers/server";
+import { freePort, startServer, type RunningServer } from "./helpers/server";
 import { startBrokenSite, startNativeSite, startWalledSite, type LensSite } from "./helpers/lens-sites";
 
 /**
@@ -75,7 +76,8 @@ describe("the census job", () => {
   });
 
   it("scans every site and records score, level and tier for the week", async () => {
-    const summary = await lensCensus.run(ctx("2026-11-23T07:00:00Z"));
+    const { summary, problems } = await lensCensus.run(ctx("2026-11-23T07:00:00Z"));
+    expect(problems).toEqual([]);
     expect(summary).toMatchObject({ week: "2026-W48", sites: 3, scanned: 3, failed: 0, weeksKept: 1 });
     const r = await call(contract, app.base, "/lens/census.json");
     const body = r.body as {
@@ -95,6 +97,60 @@ describe("the census job", () => {
     const weeks = await readWeeks(store);
     expect(weeks.map((w) => w.week)).toEqual(["2026-W48", "2026-W49"]);
     expect(weeks[0].ranAt).toBe("2026-11-26T09:00:00.000Z");
+  });
+
+  it("keeps the week's good row when a night fails: nothing reached is a failed run that writes nothing", async () => {
+    const before = await readWeeks(store);
+    expect(before.map((w) => w.week)).toEqual(["2026-W48", "2026-W49"]);
+    // The network is down: every site is a closed loopback port.
+    const closed = await Promise.all(sites.map(() => freePort()));
+    const down: Job = {
+      ...lensCensus,
+      run: (c) =>
+        runCensus(
+          c,
+          closed.map((port, i) => ({
+            key: `site-${i}`,
+            name: `Site ${i}`,
+            url: `http://127.0.0.1:${port}/`,
+            category: "personal",
+            why: "down",
+          })),
+          closed.map((port) => `127.0.0.1:${port}`),
+        ),
+    };
+    const outcome = await runJob(down, "manual", ctx("2026-12-02T07:00:00Z"));
+    expect(outcome).toMatchObject({ status: "failed", summary: { scanned: 0, failed: 3 } });
+    expect(outcome.status === "failed" && outcome.problems).toHaveLength(3);
+    expect(outcome.status === "failed" && outcome.error).toMatch(/scanned 0 of 3 sites/);
+    expect(await readWeeks(store)).toEqual(before);
+  });
+
+  it("saves a partial night with the week's earlier good result for the site that failed", async () => {
+    const before = (await readWeeks(store)).find((w) => w.week === "2026-W49")!;
+    const port = await freePort();
+    const partial: Job = {
+      ...lensCensus,
+      run: (c) =>
+        runCensus(
+          c,
+          sites.map((s, i) => ({
+            key: `site-${i}`,
+            name: `Site ${i}`,
+            url: i === 2 ? `http://127.0.0.1:${port}/` : `${s.base}/`,
+            category: "personal",
+            why: "one down",
+          })),
+          [...sites.map((s) => s.hostPort), `127.0.0.1:${port}`],
+        ),
+    };
+    const outcome = await runJob(partial, "manual", ctx("2026-12-03T07:00:00Z"));
+    expect(outcome).toMatchObject({ status: "partial", summary: { scanned: 2, failed: 1 } });
+    expect(outcome.status === "partial" && outcome.problems[0]).toMatch(/^site-2 unreachable/);
+    const after = (await readWeeks(store)).find((w) => w.week === "2026-W49")!;
+    expect(after.ranAt).toBe("2026-12-03T07:00:00.000Z");
+    expect(after.results.find((r) => r.key === "site-2")).toEqual(before.results.find((r) => r.key === "site-2"));
+    expect(after.results.find((r) => r.key === "site-2")!.error).toBeUndefined();
   });
 
   it("keeps only the newest 104 weeks", () => {

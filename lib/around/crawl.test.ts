@@ -59,7 +59,7 @@ describe("one crawl", () => {
 
   it("hashes the visible text, so a page whose scripts change on every load is not a change", async () => {
     const [a, b] = [await crawl(), await crawl()];
-    expect(diffReports(a, b)).toEqual([]);
+    expect(diffReports(a.firms, b)).toEqual([]);
   });
 
   it("honours Crawl-delay between robots.txt and the homepage, capped at 10 seconds", async () => {
@@ -137,6 +137,28 @@ describe("changes between crawls", () => {
     // Never a page body: no stored value holds the page text.
     expect(JSON.stringify(await store.listRecent(CHANGES_KEY, 10))).not.toContain("builders");
     expect(JSON.stringify(await readLatest(store))).not.toContain("builders");
+  });
+
+  it("reports a firm it could not read as unreachable, never as a change, and compares it with its last good reading when it is back", async () => {
+    const store = createMemoryStore();
+    await saveCrawl(store, await crawl(new Date("2026-11-20T06:00:00Z")));
+    const open = sites.sites.get("open")!;
+    const saved = structuredClone(open);
+    try {
+      open.down = true;
+      expect(await saveCrawl(store, await crawl(new Date("2026-11-21T06:00:00Z")))).toEqual({ changes: 0 });
+      expect((await readLatest(store))!.firms.find((f) => f.name === "open")).toMatchObject({
+        status: null,
+        robots: { verdict: "unknown" },
+      });
+      open.down = false;
+      open.home.title = "Open Fund III";
+      expect(await saveCrawl(store, await crawl(new Date("2026-11-22T06:00:00Z")))).toEqual({ changes: 1 });
+    } finally {
+      Object.assign(open, saved, { down: false });
+    }
+    const changes = (await readChanges(store, 50)).map((c) => `${c.firm}.${c.field}: ${c.from} -> ${c.to}`);
+    expect(changes).toEqual(["open.title: Open Fund -> Open Fund III"]);
   });
 
   it("keeps a bounded history, newest first, and answers any limit from it", async () => {

@@ -6,11 +6,14 @@ import type { AroundReport, FirmState } from "./crawl";
 export type Change = z.infer<typeof ChangeSchema>;
 
 /**
- * Store layout: the latest report under one key, and a capped list with one entry per
- * crawl that changed anything (one atomic push per crawl, newest first). Only the fields
- * of SPEC.md and a hash of the visible text are kept, never a page body.
+ * Store layout: the latest report under one key; each firm's last successful observation
+ * under another (the baseline changes are computed against, so a firm that could not be
+ * read once never turns into a "change" when it answers again); and a capped list with one
+ * entry per crawl that changed anything (one atomic push per crawl, newest first). Only
+ * the fields of SPEC.md and a hash of the visible text are kept, never a page body.
  */
 export const LATEST_KEY = "around:latest";
+export const BASELINE_KEY = "around:baseline";
 export const CHANGES_KEY = "around:changes";
 
 interface ChangeSet {
@@ -32,16 +35,26 @@ function valueOf(s: FirmState, field: (typeof FIELDS)[number]): string | number 
 }
 
 /**
- * Field-by-field differences of each firm seen in both crawls (matched by homepage). A
- * firm that could not be read this time is not "changed to null" on fields it did not
- * observe: only its status, robots verdict and reachability differ, which is what changed.
+ * Whether the crawl observed the firm: its homepage answered (any status), or its
+ * robots.txt closed the homepage to us. Anything else (robots.txt unreadable, a timeout, a
+ * refused connection) is the crawl's failure, which says nothing about the firm.
  */
-export function diffReports(prev: AroundReport, next: AroundReport): Change[] {
-  const before = new Map(prev.firms.map((f) => [f.homepage, f]));
+export function wasRead(s: FirmState): boolean {
+  return s.status !== null || s.robots.verdict === "disallowed";
+}
+
+/**
+ * Field-by-field differences of each firm read in `next` against its last successful
+ * observation in `baseline` (matched by homepage). A firm not read this time yields no
+ * change. A firm whose homepage robots.txt kept closed (no status, title or body) is
+ * compared only on what was observed: its status and robots verdict.
+ */
+export function diffReports(baseline: readonly FirmState[], next: AroundReport): Change[] {
+  const before = new Map(baseline.filter(wasRead).map((f) => [f.homepage, f]));
   const changes: Change[] = [];
   for (const now of next.firms) {
     const was = before.get(now.homepage);
-    if (!was) continue;
+    if (!was || !wasRead(now)) continue;
     const unread = now.status === null || was.status === null;
     for (const field of FIELDS) {
       if (unread && (field === "title" || field === "description" || field === "content" || field === "finalUrl")) continue;
@@ -53,13 +66,27 @@ export function diffReports(prev: AroundReport, next: AroundReport): Change[] {
   return changes;
 }
 
-/** Saves a finished crawl: its changes against the previous one first, then the new latest. */
+/**
+ * Saves a crawl the job decided to publish: its changes against each firm's last
+ * successful observation first, then the new latest report, then the baseline with the
+ * firms read this time replaced (a firm that failed keeps its last good observation).
+ */
 export async function saveCrawl(store: Store, report: AroundReport): Promise<{ changes: number }> {
-  const prev = await store.getJson<AroundReport>(LATEST_KEY);
-  const changes = prev ? diffReports(prev, report) : [];
+  const baseline = await readBaseline(store);
+  const changes = diffReports(baseline, report);
   if (changes.length) await store.pushCapped(CHANGES_KEY, { detectedAt: report.crawledAt, changes } satisfies ChangeSet, MAX_CHANGE_SETS);
   await store.setJson(LATEST_KEY, report);
+  const read = new Map(report.firms.filter(wasRead).map((f) => [f.homepage, f]));
+  const kept = baseline.filter((f) => !read.has(f.homepage));
+  await store.setJson(BASELINE_KEY, [...kept, ...read.values()]);
   return { changes: changes.length };
+}
+
+/** Each firm's last successful observation; a store written before the baseline existed gives its latest report's read firms. */
+async function readBaseline(store: Store): Promise<FirmState[]> {
+  const stored = await store.getJson<FirmState[]>(BASELINE_KEY);
+  if (stored) return stored;
+  return ((await store.getJson<AroundReport>(LATEST_KEY))?.firms ?? []).filter(wasRead);
 }
 
 export function readLatest(store: Store): Promise<AroundReport | null> {

@@ -1,8 +1,14 @@
 import { env } from "@/lib/env";
-import type { Job } from "@/lib/jobs/types";
+import { JobShortfall, type Job } from "@/lib/jobs/types";
 import { crawlFirms, REQUEST_TIMEOUT_MS } from "./crawl";
 import { loadFirms } from "./firms";
-import { saveCrawl } from "./history";
+import { saveCrawl, wasRead } from "./history";
+
+/**
+ * Below this share of firms read, the crawl says more about our network than about the
+ * firms: it is a failed run, and the last good crawl stays published.
+ */
+export const MIN_READ_SHARE = 0.5;
 
 /** Daily crawl of the firm homepages (notes/infra.md §4d). */
 export const aroundCrawl: Job = {
@@ -15,7 +21,16 @@ export const aroundCrawl: Job = {
   async run({ store, base, signal, now }) {
     const firms = loadFirms();
     const report = await crawlFirms(firms, { base, allowHosts: env().LENS_ALLOW_HOSTS, signal, now });
+    const problems = report.firms.filter((f) => !wasRead(f)).map((f) => `${f.name} (${f.homepage}) unreachable: ${f.error}`);
+    const read = report.firms.length - problems.length;
+    const needed = Math.ceil(report.firms.length * MIN_READ_SHARE);
+    if (read < needed)
+      throw new JobShortfall(
+        `read ${read} of ${report.firms.length} firm homepages (at least ${needed} needed); the last good crawl is kept`,
+        report.counts,
+        problems,
+      );
     const { changes } = await saveCrawl(store, report);
-    return { ...report.counts, changes };
+    return { summary: { ...report.counts, changes }, problems };
   },
 };

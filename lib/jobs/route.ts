@@ -12,6 +12,7 @@ import { jobsEnabled } from "./schedule";
  * curl) runs a job. `Authorization: Bearer $CRON_SECRET` is required (401 otherwise, 503
  * when no secret is set), and jobs must be turned on (JOBS_ENABLED=1, else 503). The run
  * takes the job's lease like any other runner: a second call while one runs is `skipped`.
+ * A `partial` run answers 200 with what failed; a run that reached too little, 502.
  */
 export function cronRoute() {
   return route({ path: "/api/cron/{job}", methods: ["GET", "POST"], secret: () => env().CRON_SECRET }, async ({ req }, routeCtx) => {
@@ -33,10 +34,11 @@ export function cronRoute() {
         throw new ApiError("storage_unavailable", "The store could not be reached, so the job could not take its lease.", { cause: e });
       throw e;
     }
+    // A shortfall is the targets' (or the network's) failure, not ours: 502, and the last good data was kept.
     if (outcome.status === "failed")
-      throw new ApiError("internal_error", `The ${job.name} job failed: ${outcome.error}`, {
+      throw new ApiError(outcome.problems ? "upstream_failed" : "internal_error", `The ${job.name} job failed: ${outcome.error}`, {
         extras: { outcome },
-        hint: "See the server log.",
+        hint: outcome.problems ? "The last good data was kept; the next run tries again." : "See the server log.",
       });
     return {
       body: JSON.stringify(outcome),

@@ -39,7 +39,7 @@ function slowJob(name: string, ms: number, runs: { n: number }): Job {
     async run() {
       runs.n++;
       await new Promise((r) => setTimeout(r, ms));
-      return { done: true };
+      return { summary: { done: true } };
     },
   };
 }

@@ -35,7 +35,8 @@ export function startScheduler(log: (m: string) => void = console.warn): { stop(
 async function tick(job: Job, trigger: "schedule", log: (m: string) => void): Promise<boolean> {
   try {
     const outcome = await runJob(job, trigger, jobContext());
-    log(`[jobs] ${job.name}: ${outcome.status}${outcome.status === "ran" ? ` ${JSON.stringify(outcome.summary)}` : ""}`);
+    const detail = outcome.status === "ran" || outcome.status === "partial" ? ` ${JSON.stringify(outcome.summary)}` : "";
+    log(`[jobs] ${job.name}: ${outcome.status}${detail}${outcome.status === "partial" ? `; failed: ${outcome.problems.join("; ")}` : ""}`);
     return true;
   } catch (e) {
     // The store is down: no lease, no run; the next tick tries again.

@@ -24,8 +24,34 @@ export interface Job {
   reachesPublicSites: boolean;
   /** Longest a run may take; the store lease expires after it, so a crashed runner cannot block the job for ever. */
   leaseSeconds: number;
-  /** Does the work and returns a short JSON summary (counts, not bodies). */
-  run(ctx: JobContext): Promise<Record<string, unknown>>;
+  /**
+   * Does the work and returns a short JSON summary (counts, not bodies) and, when some
+   * targets failed but enough were reached to publish, what failed (the run is `partial`).
+   * A run that reaches too little to publish throws `JobShortfall` and writes nothing.
+   */
+  run(ctx: JobContext): Promise<JobResult>;
+}
+
+export interface JobResult {
+  summary: Record<string, unknown>;
+  /** One line per target that failed; non-empty makes the run `partial`. */
+  problems?: string[];
+}
+
+/**
+ * Thrown by a job that reached less than it needs to publish anything (the network down,
+ * every target down): the run is recorded as failed with its reasons, and the last good
+ * data stays exactly as it was.
+ */
+export class JobShortfall extends Error {
+  constructor(
+    message: string,
+    readonly summary: Record<string, unknown>,
+    readonly problems: string[],
+  ) {
+    super(message);
+    this.name = "JobShortfall";
+  }
 }
 
 const Common = { job: z.string(), trigger: z.enum(["schedule", "cron", "manual"]) };
@@ -39,7 +65,23 @@ export const JobOutcomeSchema = z.discriminatedUnion("status", [
     finishedAt: z.iso.datetime(),
     summary: z.record(z.string(), z.unknown()),
   }),
+  z.object({
+    ...Common,
+    status: z.literal("partial"),
+    startedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime(),
+    summary: z.record(z.string(), z.unknown()),
+    problems: z.array(z.string()).meta({ description: "What failed; the rest was published" }),
+  }),
   z.object({ ...Common, status: z.literal("skipped"), reason: z.string() }),
-  z.object({ ...Common, status: z.literal("failed"), startedAt: z.iso.datetime(), finishedAt: z.iso.datetime(), error: z.string() }),
+  z.object({
+    ...Common,
+    status: z.literal("failed"),
+    startedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime(),
+    error: z.string(),
+    summary: z.record(z.string(), z.unknown()).optional(),
+    problems: z.array(z.string()).optional().meta({ description: "What failed, when the job reached too little to publish" }),
+  }),
 ]);
 export type JobOutcome = z.infer<typeof JobOutcomeSchema>;

@@ -13,13 +13,20 @@ export const tracksRefresh: Job = {
   reachesPublicSites: true,
   leaseSeconds: 120,
   async run({ store }) {
-    if (!musicConfigured()) return { skipped: "the music service is not connected" };
+    if (!musicConfigured()) return { summary: { skipped: "the music service is not connected" } };
     const playlistId = await store.getJson<string>(PLAYLIST_KEY);
-    if (!playlistId) return { skipped: "no playlist is set" };
+    if (!playlistId) return { summary: { skipped: "no playlist is set" } };
     const snapshot = await refreshSnapshot(store, playlistId);
     const links = await resolveNewLinks(store, snapshot.tracks);
     // Visitors read links from the copy, not per track from the store.
     if (links.resolved) await store.setJson(SNAPSHOT_KEY, { ...snapshot, links: Object.fromEntries(links.links) });
-    return { tracks: snapshot.tracks.length, linksResolved: links.resolved, linksPending: links.pending, linksStoppedBy: links.stoppedBy };
+    return {
+      summary: {
+        tracks: snapshot.tracks.length,
+        linksResolved: links.resolved,
+        linksPending: links.pending,
+        linksStoppedBy: links.stoppedBy,
+      },
+    };
   },
 };

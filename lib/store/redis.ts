@@ -107,8 +107,15 @@ export function createRedisStore(client: RedisClient, timeoutMs: number, prefix 
     release: (key, token) =>
       run("release", async () => Number(await client.eval(RELEASE_SCRIPT, { keys: [prefix + key], arguments: [token] })) === 1),
     ping: () => run("ping", async () => void (await client.ping())),
+    // A graceful close waits for every reply still owed, which a hung Redis never sends:
+    // past the store deadline the socket is dropped instead (npm run job exits on time).
     close: async () => {
-      if (client.isOpen) await client.close().catch(() => client.destroy());
+      if (!client.isOpen) return;
+      const closed = client.close().then(
+        () => true,
+        () => false,
+      );
+      if (!(await withTimeout(closed, timeoutMs, "close").catch(() => false))) client.destroy();
     },
   };
 }

@@ -7,6 +7,8 @@ export interface FirmSite {
   home: { status: number; title?: string; description?: string; text?: string; redirectTo?: string };
   /** Milliseconds before answering (for the parallel-crawl benchmark). */
   delayMs?: number;
+  /** Resets every connection without answering, as a site that is down (or a network that is) looks to the crawler. */
+  down?: boolean;
 }
 
 export interface FirmSites {
@@ -35,6 +37,7 @@ export async function startFirmSites(defs: Record<string, FirmSite>, port = 0): 
       const site = sites.get(name)!;
       const path = new URL(req.url ?? "/", "http://x").pathname;
       hits.push(`${name} ${path}`);
+      if (site.down) return req.socket.destroy();
       if (site.delayMs) await new Promise((r) => setTimeout(r, site.delayMs));
       if (path === "/robots.txt") {
         res.writeHead(site.robots.status, { "content-type": "text/plain" });
