@@ -138,3 +138,18 @@ describe("local fallback", () => {
     await redis.stop();
   });
 });
+
+describe("a shared limiter behind a busy event loop", () => {
+  it("keeps counting in Redis: a reply that waited behind a stall is not an outage", async () => {
+    const logged: string[] = [];
+    const limiter = withLocalFallback(createRedisLimiter(client, `busy-${run}`, 200), (m) => logged.push(m));
+    for (let i = 0; i < 3; i++) {
+      const pending = limiter.consume(policies.read, "busy-caller");
+      await new Promise((r) => setImmediate(r));
+      const until = performance.now() + 600;
+      while (performance.now() < until);
+      expect((await pending).remaining).toBe(policies.read.limit - 1 - i);
+    }
+    expect(logged).toEqual([]);
+  });
+});

@@ -34,7 +34,7 @@ function makeStore(): Store {
   const timeout = env().STORE_TIMEOUT_MS;
   const prefix = `${env().STORE_PREFIX}:`;
   return b.kind === "upstash"
-    ? createUpstashStore(b.client, prefix)
+    ? createUpstashStore(b.client, prefix, timeout)
     : b.kind === "redis"
       ? createRedisStore(b.client, timeout, prefix)
       : createMemoryStore();

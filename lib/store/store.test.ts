@@ -84,6 +84,50 @@ describe.each(backends)("%s store", (_name, make) => {
   });
 });
 
+/** Blocks the event loop as a long synchronous task (a big render, a regex) would. */
+export function busyFor(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+describe("a healthy store behind a busy event loop", () => {
+  it.each([
+    ["redis", () => createRedisStore(redisClient, 200, `${prefix}busy:`)],
+    ["upstash", () => createUpstashStore(createUpstashClient(shim.url, shim.token, 200), `${prefix}busy-u:`, 200)],
+  ] as const)("%s: a reply that waited behind a 600 ms stall is not a timeout", async (_name, make) => {
+    const s = make();
+    await s.setJson("busy", 1);
+    for (let i = 0; i < 3; i++) {
+      const pending = s.getJson("busy");
+      // One turn, so the command is on the wire and its deadline armed; the reply then waits behind the stall.
+      await new Promise((r) => setImmediate(r));
+      busyFor(600);
+      await expect(pending).resolves.toBe(1);
+    }
+  });
+
+  it("a store that really hangs still fails within twice its deadline", async () => {
+    const redis = new ThrowawayRedis();
+    await redis.start();
+    const client = createRedisClient(redis.url, quiet);
+    const store = createRedisStore(client, 200, prefix);
+    for (let i = 0; i < 50 && !client.isReady; i++) await new Promise((r) => setTimeout(r, 20));
+    redis.pause();
+    try {
+      const started = performance.now();
+      const pending = store.getJson("x");
+      await new Promise((r) => setImmediate(r));
+      busyFor(300);
+      await expect(pending).rejects.toBeInstanceOf(StoreUnavailableError);
+      expect(performance.now() - started).toBeLessThan(1000);
+    } finally {
+      redis.resume();
+      await store.close();
+      await redis.stop();
+    }
+  });
+});
+
 describe("an unreachable store", () => {
   it("redis: fails fast with StoreUnavailableError and recovers when Redis returns", async () => {
     const redis = new ThrowawayRedis();

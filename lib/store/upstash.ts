@@ -1,25 +1,27 @@
 import { Redis } from "@upstash/redis";
 import { StoreUnavailableError } from "./errors";
 import type { Store } from "./types";
-import { RELEASE_SCRIPT, toNumberMap } from "./util";
+import { RELEASE_SCRIPT, toNumberMap, withTimeout } from "./util";
 
 /** Upstash Redis over REST (Vercel Marketplace or a direct Upstash database). */
 export function createUpstashClient(url: string, token: string, timeoutMs: number): Redis {
-  // retry:false + a per-request deadline: a slow store must turn into a quick 503, not a hung request.
+  // retry:false + a per-request deadline: a slow store must turn into a quick 503, not a
+  // hung request. The deadline that decides is the store's (withTimeout, which does not
+  // count a busy event loop against the store); this abort, later than it can decide, only frees the request.
   return new Redis({
     url,
     token,
     retry: false,
     enableTelemetry: false,
     automaticDeserialization: false,
-    signal: () => AbortSignal.timeout(timeoutMs),
+    signal: () => AbortSignal.timeout(2 * timeoutMs + 1000),
   });
 }
 
-export function createUpstashStore(redis: Redis, prefix = ""): Store {
+export function createUpstashStore(redis: Redis, prefix = "", timeoutMs = 500): Store {
   const run = async <T>(what: string, op: () => Promise<T>): Promise<T> => {
     try {
-      return await op();
+      return await withTimeout(op(), timeoutMs, what);
     } catch (err) {
       throw new StoreUnavailableError(`upstash ${what} failed: ${(err as Error).message}`, { cause: err });
     }

@@ -1,9 +1,51 @@
+/** How late a timer may fire before the event loop counts as having been busy. */
+const OVERDUE_MS = 20;
+
+/**
+ * `promise`, or a rejection once `ms` of the store's own time has passed. The deadline is
+ * a timer on the event loop, so a long synchronous task makes it fire late, in the same
+ * turn as a reply that arrived meanwhile, and timers run before the I/O that delivers it.
+ * So the check waits one turn (a setImmediate runs after the I/O poll), and the time the
+ * timer spent overdue, which was the loop's and not the store's, is given back once (up to
+ * `ms`): a busy server does not mistake a healthy store for an outage, and a store that
+ * really hangs still costs at most twice `ms`.
+ */
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    let extended = false;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (wait: number) => {
+      const due = performance.now() + wait;
+      timer = setTimeout(() => {
+        const overdue = performance.now() - due;
+        setImmediate(() => {
+          if (settled) return;
+          if (!extended && overdue > OVERDUE_MS) {
+            extended = true;
+            return arm(Math.min(overdue, ms));
+          }
+          settled = true;
+          reject(new Error(`${what} timed out after ${ms} ms`));
+        });
+      }, wait);
+    };
+    arm(ms);
+    promise.then(
+      (value) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** A hash reply as numbers; accepts an object or the raw flat [field, value, …] form. */
