@@ -23,6 +23,8 @@ export interface EvalQuestion {
   kind?: string;
   /** True when q shares no content word (see `sharedContentWords`) with its page. */
   noSharedWord: boolean;
+  /** Written and checked as a strict no-shared paraphrase (no stemmed content word in common; `strictSharedStems`). */
+  strict?: boolean;
 }
 
 export const EVAL_SETS = {
@@ -30,6 +32,12 @@ export const EVAL_SETS = {
   blind: fileURLToPath(new URL("../../tests/fixtures/ask-eval-blind.json", import.meta.url)),
   /** A second blind set, by another reviewer under the same rules (184 questions). */
   "blind-b": fileURLToPath(new URL("../../tests/fixtures/ask-eval-blind-b.json", import.meta.url)),
+  /**
+   * A third (issue 34; 187 questions), written to be as hard as visitors: 92 strict no-shared
+   * paraphrases (`strict`: no stemmed content word in common with the page, checked by
+   * scripts/ask-eval-check.ts), 63 ordinary questions and 32 off-topic ones made of site words.
+   */
+  "blind-c": fileURLToPath(new URL("../../tests/fixtures/ask-eval-blind-c.json", import.meta.url)),
 } as const;
 
 /**
@@ -39,6 +47,7 @@ export const EVAL_SETS = {
 export function readEvalSet(file: string = EVAL_SETS.original, pages?: ReadonlyMap<string, Doc>): EvalQuestion[] {
   const raw = JSON.parse(readFileSync(file, "utf8")) as (Omit<EvalQuestion, "noSharedWord"> & { noSharedWord?: boolean })[];
   return raw.map((x) => {
+    if (x.strict) return { ...x, noSharedWord: true };
     if (x.noSharedWord !== undefined || x.url === null) return { ...x, noSharedWord: x.noSharedWord ?? false };
     const doc = pages?.get(x.url);
     return { ...x, noSharedWord: doc ? sharedContentWords(x.q, doc).length === 0 : false };
