@@ -154,6 +154,23 @@ describe("malformed paths", () => {
   });
 });
 
+describe("what a 404 costs", () => {
+  it("draws on the caller's read budget: 120 a minute, each with the budget's headers, then 429 with Retry-After", async () => {
+    const from = "127.0.0.135";
+    const results = await Promise.all(
+      Array.from({ length: 121 }, (_, i) => call(app.contract, app.server.base, `/no-such-thing-${i}.json`, { localAddress: from })),
+    );
+    expect(results.filter((r) => r.status === 404)).toHaveLength(120);
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(1);
+    expect(refused[0].body).toMatchObject({ code: "rate_limited", policy: "read" });
+    expect(refused[0].headers.get("retry-after")).toMatch(/^\d+$/);
+    const served = results.find((r) => r.status === 404)!;
+    expect(served.headers.get("ratelimit-policy")).toBe('"read";q=120;w=60');
+    expect(served.headers.get("ratelimit")).toMatch(/^"read";r=\d+;t=\d+$/);
+  });
+});
+
 describe("405 on pages", () => {
   it("a page refuses other methods with Allow and the Error shape", async () => {
     const r = await get("/developers", undefined, "POST");

@@ -90,11 +90,11 @@ export function documentErrorResponse(
   status: number,
   body: string,
   media: string,
-  o: { head?: boolean; negotiated?: boolean } = {},
+  o: { head?: boolean; negotiated?: boolean; headers?: Record<string, string> } = {},
 ): Response {
   return new Response(o.head ? null : body, {
     status,
-    headers: { ...commonHeaders(o.negotiated), "cache-control": "no-store", "content-type": media },
+    headers: { ...commonHeaders(o.negotiated), ...o.headers, "cache-control": "no-store", "content-type": media },
   });
 }
 

@@ -2,8 +2,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/core/errors";
-import { documentErrorResponse, errorResponse } from "@/lib/core/http";
-import { MALFORMED_PATH_HEADER, stampedByServer } from "@/lib/core/caller";
+import { documentErrorResponse, errorResponse, limitHeaders } from "@/lib/core/http";
+import { identifyCaller, MALFORMED_PATH_HEADER, stampedByServer } from "@/lib/core/caller";
+import { rateLimited, spend } from "@/lib/core/invoke";
 import { publicBase } from "@/lib/core/base-url";
 import { errorFormat } from "./negotiate";
 import { closestPaths } from "./suggest";
@@ -11,20 +12,25 @@ import { closestPaths } from "./suggest";
 /**
  * The 404 of every path nothing else serves (app/[...rest]/route.ts), in the format asked
  * for: JSON (Accept or an API-looking path), Markdown, or the site's own not-found page.
- * `knownPaths` comes from the surface layer (the registry and the build's pages).
+ * `knownPaths` comes from the surface layer (the registry and the build's pages). It draws
+ * on the caller's read budget like the API: a 404 is work (the suggestions), and a client
+ * walking unknown paths must not cost other visitors their latency.
  */
 export async function notFoundResponse(req: NextRequest, knownPaths: () => string[]): Promise<Response> {
   const pathname = req.nextUrl.pathname;
   const base = publicBase(req);
+  const head = req.method === "HEAD";
+  const limit = await spend("read", identifyCaller(req.headers));
+  if (!limit.allowed) return errorResponse(rateLimited(limit), { head, negotiated: true });
+  const budget = limitHeaders(limit);
   const suggestions = closestPaths(pathname, knownPaths()).map((p) => `${base}${p}`);
   const format = errorFormat(req.headers.get("accept"), pathname);
-  const head = req.method === "HEAD";
   const error = new ApiError("not_found", `Nothing lives at ${pathname}.`, {
     hint: `See ${base}/sitemap.xml for pages and ${base}/openapi.json for the API.`,
     extras: { docs: `${base}/developers`, suggestions },
   });
 
-  if (format === "json") return errorResponse(error, { head, negotiated: true });
+  if (format === "json") return errorResponse(error, { head, negotiated: true, headers: budget });
   if (format === "markdown") {
     const md = [
       "# Not found",
@@ -35,9 +41,9 @@ export async function notFoundResponse(req: NextRequest, knownPaths: () => strin
       `See <${base}/sitemap.xml> for pages, <${base}/openapi.json> for the API and <${base}/developers> for the guide.`,
       "",
     ].join("\n");
-    return documentErrorResponse(404, md, "text/markdown; charset=utf-8", { head, negotiated: true });
+    return documentErrorResponse(404, md, "text/markdown; charset=utf-8", { head, negotiated: true, headers: budget });
   }
-  return documentErrorResponse(404, await notFoundHtml(), "text/html; charset=utf-8", { head, negotiated: true });
+  return documentErrorResponse(404, await notFoundHtml(), "text/html; charset=utf-8", { head, negotiated: true, headers: budget });
 }
 
 let html: string | undefined;

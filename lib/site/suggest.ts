@@ -1,17 +1,24 @@
 /**
- * The closest real paths to a path that does not exist: edit distance over the whole path,
- * helped by shared segments, so `/developer` finds `/developers` and `/openapi` finds
- * `/openapi.json`.
+ * The most of a requested path that is compared: far longer than any real path, and it
+ * bounds the edit distance's cost (characters × known paths' characters) whatever a client
+ * sends; a path this long is no typo of a real one.
+ */
+export const MAX_COMPARED_CHARS = 128;
+
+/**
+ * The closest real paths to a path that does not exist: edit distance over the path (its
+ * first MAX_COMPARED_CHARS characters), helped by shared segments, so `/developer` finds
+ * `/developers` and `/openapi` finds `/openapi.json`.
  */
 export function closestPaths(requested: string, known: readonly string[], max = 3): string[] {
-  const want = normalize(requested);
+  const want = normalize(requested.slice(0, MAX_COMPARED_CHARS));
+  const wantSegments = new Set(want.split(/[/.\-_]/).filter((s) => s.length > 2));
   const scored = known.map((path) => {
     const have = normalize(path);
     const distance = levenshtein(want, have);
     const longest = Math.max(want.length, have.length, 1);
     let score = 1 - distance / longest;
     if (have.length > 1 && (want.startsWith(have) || have.startsWith(want))) score += 0.3;
-    const wantSegments = new Set(want.split(/[/.\-_]/).filter((s) => s.length > 2));
     if (have.split(/[/.\-_]/).some((s) => wantSegments.has(s))) score += 0.2;
     return { path, score };
   });
