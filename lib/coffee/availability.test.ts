@@ -88,6 +88,19 @@ describe("a calendar that cannot be trusted", () => {
     const bad =
       "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nDTSTART:20261027T100000Z\nDTEND:20261027T110000Z\nRRULE:FREQ=SOMETIMES\nEND:VEVENT\nEND:VCALENDAR\n";
     expect(() => slots(bad)).toThrow(CalendarProblem);
+    // The library's own words stay in the log, never in what a visitor reads.
+    expect(() => slots(bad)).toThrow(/^(An event of )?[Tt]he calendar feed could not be (expanded|parsed)\.$/);
+  });
+
+  it("counts an every-minute event since 2020 as busy for its whole span, at once, instead of giving up", () => {
+    process.env.TZ = "UTC";
+    const minutely = (until = "") =>
+      `BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:tick\nDTSTART:20200101T000000Z\nDTEND:20200101T000030Z\nRRULE:FREQ=MINUTELY${until}\nEND:VEVENT\nEND:VCALENDAR\n`;
+    expect(slots(minutely())).toEqual([]);
+    // It ends on 2026-11-04 at midnight UTC: the days after are free again.
+    const ending = slots(minutely(";UNTIL=20261104T000000Z"));
+    expect(ending.length).toBeGreaterThan(0);
+    expect(ending.every((x) => x.date >= "2026-11-04")).toBe(true);
   });
 });
 

@@ -35,9 +35,38 @@ export function parseCalendar(text: string): VEvent[] {
   try {
     parsed = ical.sync.parseICS(text);
   } catch (e) {
-    throw new CalendarProblem("malformed", `The calendar feed could not be parsed (${(e as Error).message}).`);
+    console.warn(`[coffee] the calendar feed could not be parsed: ${(e as Error).message}`);
+    throw new CalendarProblem("malformed", "The calendar feed could not be parsed.");
   }
   return Object.values(parsed).filter((c): c is VEvent => c?.type === "VEVENT");
+}
+
+/**
+ * The most instances one event is expanded into. Beyond it (an every-minute event over a
+ * two-week window is 26,000), the library gives up, and listing them would cost a request
+ * unbounded time: the event's whole span in the window counts as busy instead, which is
+ * what so many instances add up to for slots of half an hour (fail closed, never a slot
+ * that may be taken).
+ */
+export const MAX_INSTANCES = 2_000;
+
+const STEP_MS: Record<string, number> = { SECONDLY: 1_000, MINUTELY: 60_000, HOURLY: 3_600_000 };
+
+/** [from, to) ∩ the event's recurrence span, when it recurs too often to expand here; else null. */
+function denseSpan(ev: VEvent, from: Date, to: Date): Interval | null {
+  // node-ical's rrule.js-compatible wrapper: `options` is a plain object.
+  const rule = (ev.rrule as unknown as { options?: { freq?: string | number; interval?: number; until?: Date | null } } | undefined)
+    ?.options;
+  const freq =
+    typeof rule?.freq === "number" ? ["YEARLY", "MONTHLY", "WEEKLY", "DAILY", "HOURLY", "MINUTELY", "SECONDLY"][rule.freq] : rule?.freq;
+  const step = freq ? STEP_MS[freq] : undefined;
+  if (!step || !ev.start) return null;
+  const duration = Math.max(0, (ev.end?.getTime() ?? ev.start.getTime()) - ev.start.getTime());
+  const start = Math.max(ev.start.getTime(), from.getTime());
+  const until = rule?.until instanceof Date ? rule.until.getTime() + duration : Infinity;
+  const end = Math.min(until, to.getTime());
+  if ((end - start) / (step * Math.max(1, rule?.interval ?? 1)) <= MAX_INSTANCES) return null;
+  return [start, end];
 }
 
 /** Busy intervals overlapping [from, to): transparent (free) and cancelled events do not count. */
@@ -58,11 +87,18 @@ export function busyIntervals(events: VEvent[], from: Date, to: Date, tz: string
       (ev.end.getTime() < wideFrom.getTime() || ev.start.getTime() > wideTo.getTime())
     )
       continue;
+    const dense = denseSpan(ev, wideFrom, wideTo);
+    if (dense) {
+      if (dense[1] > from.getTime() && dense[0] < to.getTime()) out.push(dense);
+      continue;
+    }
     let instances;
     try {
       instances = ical.expandRecurringEvent(ev, { from: wideFrom, to: wideTo, expandOngoing: true });
     } catch (e) {
-      throw new CalendarProblem("malformed", `An event of the calendar feed could not be expanded (${(e as Error).message}).`);
+      // The library's words are for the owner's log, not for visitors.
+      console.warn(`[coffee] event ${ev.uid ?? "(no UID)"} could not be expanded: ${(e as Error).message}`);
+      throw new CalendarProblem("malformed", "An event of the calendar feed could not be expanded.");
     }
     for (const i of instances) {
       if ((i.event as VEvent | undefined)?.status === "CANCELLED") continue;
