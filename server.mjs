@@ -324,6 +324,10 @@ server.on("error", (err) => {
   }
   throw err;
 });
+// A client may send its request and shut its sending side (`nc -N`, some proxies): Node's
+// default then aborts the request and closes the socket, so any answer that awaited I/O (the
+// store, a body) was lost. Half-open, the answer goes out and the socket closes after it.
+server.httpAllowHalfOpen = true;
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(`> Ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);

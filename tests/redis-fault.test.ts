@@ -58,8 +58,12 @@ describe("Redis killed and restarted under a running server", () => {
     const page = await call(contract, server.base, "/developers", { headers: { accept: "text/html" } });
     expect(page.status).toBe(200);
 
+    for (let i = 0; i < 10; i++) expect((await call(contract, server.base, "/health.json")).status).toBe(503);
     const log = server.output();
     expect(log.match(/counting in process memory/g), log).toHaveLength(1);
+    // One line says the store is gone, not one per request that met the outage.
+    expect(log.match(/redis unreachable/g), log).toHaveLength(1);
+    expect(log).not.toMatch(/\[api\]/);
     expect(log).not.toMatch(/unexpected error|unhandled/i);
   });
 

@@ -43,6 +43,34 @@ describe("the server in front of Next", () => {
     expect(ms).toBeLessThan(1_000);
   });
 
+  it.each(["/ask", "/mcp"])(
+    "refuses a chunked body with no length past 64 KiB as it streams, without waiting for the rest (%s)",
+    async (path) => {
+      const chunk = (data: string) => `${data.length.toString(16)}\r\n${data}\r\n`;
+      // 70 KiB arrive, then the client stalls with the body unfinished: the answer must not wait for the rest.
+      const { text, ms } = await talk([
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        ...Array.from({ length: 70 }, () => chunk("x".repeat(1024))),
+      ]);
+      expect(text).toMatch(/^HTTP\/1\.1 400 /);
+      expect(bodyOf(text)).toMatchObject({ ok: false, code: "bad_request", status: 400 });
+      expect(String(bodyOf(text).error)).toMatch(/larger than 65536 bytes/);
+      expect(ms).toBeLessThan(1_500);
+    },
+  );
+
+  it.each([
+    ["text/plain", '{"query":{"text":"espresso"}}'],
+    ["application/x-www-form-urlencoded", "query=espresso"],
+    ["multipart/form-data; boundary=x", "--x--"],
+  ])("refuses a POST body of type %s with 415 in the Error shape", async (type, body) => {
+    const { text } = await talk([
+      `POST /ask HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    ]);
+    expect(text).toMatch(/^HTTP\/1\.1 415 /);
+    expect(bodyOf(text)).toMatchObject({ ok: false, code: "unsupported_media_type", status: 415, accepted: ["application/json"] });
+  });
+
   it("answers a stalled upload 408 in the Error shape within the request deadline", async () => {
     const { text, ms } = await talk(
       ['POST /ask HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"que', "ry", '":'],
@@ -58,6 +86,73 @@ describe("the server in front of Next", () => {
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
     expect(ms).toBeLessThan(3_500);
   }, 15_000);
+});
+
+describe("clients that close their side, or ask to close", () => {
+  let redisServer: RunningServer;
+  beforeAll(async () => {
+    redisServer = await startServer({ REDIS_URL: "redis://127.0.0.1:6379", STORE_PREFIX: `edges-${Date.now()}` });
+  });
+  afterAll(() => redisServer?.stop());
+
+  /** Sends `request`, then shuts the sending side (as `nc -N` does); resolves with what came back. */
+  const halfClosed = (port: number, request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true }, () => socket.end(request));
+      let text = "";
+      socket.on("data", (d) => (text += d));
+      socket.on("close", () => resolve(text));
+      socket.on("error", reject);
+    });
+
+  it.each([
+    ["GET /health.json HTTP/1.1\r\nHost: x\r\n\r\n", 200],
+    ["GET /search.json?q=espresso HTTP/1.1\r\nHost: x\r\n\r\n", 200],
+    ["GET /ask?query=espresso&streaming=0 HTTP/1.1\r\nHost: x\r\n\r\n", 200],
+    [
+      'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 40\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      200,
+    ],
+  ])("answers a request whose client shut its sending side, with the store on Redis: %s", async (request, status) => {
+    const text = await halfClosed(redisServer.port, request);
+    expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+  });
+
+  it.each(["/mcp", "/ask"])("logs nothing for an upload to %s its client abandons", async (path) => {
+    const before = redisServer.output().length;
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(redisServer.port, "127.0.0.1", () => {
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 5000\r\n\r\n{"jsonrpc":"2.0",`,
+        );
+        setTimeout(() => socket.destroy(), 200);
+      });
+      socket.on("close", () => resolve());
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(redisServer.output().slice(before)).toBe("");
+  });
+
+  it.each(["GET /health.json", "GET /about", "POST /mcp"])("honours Connection: close on %s", async (line) => {
+    const [method, path] = line.split(" ");
+    const body = method === "POST" ? '{"jsonrpc":"2.0","id":1,"method":"ping"}' : "";
+    const { text, ms } = await new Promise<{ text: string; ms: number }>((resolve, reject) => {
+      const started = Date.now();
+      const socket = net.connect(redisServer.port, "127.0.0.1", () =>
+        socket.write(
+          `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+        ),
+      );
+      let text = "";
+      socket.on("data", (d) => (text += d));
+      socket.on("close", () => resolve({ text, ms: Date.now() - started }));
+      socket.on("error", reject);
+    });
+    expect(text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(text.toLowerCase()).toMatch(/\r\nconnection: close\r\n/);
+    // The server closes the connection itself, not after its 65 s keep-alive.
+    expect(ms).toBeLessThan(5_000);
+  });
 });
 
 describe("pages routed by server.mjs past proxy.ts", () => {

@@ -21,6 +21,11 @@ export const errorCatalogue = {
     message: "This method is not served at this path.",
     hint: "Use one of the methods in the Allow header.",
   },
+  unsupported_media_type: {
+    status: 415,
+    message: "This body's Content-Type is not served.",
+    hint: "Send the body as JSON with Content-Type: application/json.",
+  },
   rate_limited: {
     status: 429,
     message: "Too many requests.",

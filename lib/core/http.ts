@@ -489,14 +489,54 @@ function nameBodyField(error: ApiError, source: RawSource): void {
   error.extras.field = field;
 }
 
-/** A request body as text, refused past 64 KiB (declared or read). */
+/**
+ * Every body the API takes is JSON: a body declared as anything else (a form, plain text,
+ * multipart) is refused 415 before it is read. No Content-Type at all is taken as JSON.
+ */
+function checkJsonType(req: Request): void {
+  const type = req.headers.get("content-type");
+  if (type === null) return;
+  const media = type.split(";")[0].trim().toLowerCase();
+  if (media === "application/json" || /^application\/[\w.+-]+\+json$/.test(media)) return;
+  throw new ApiError("unsupported_media_type", `A body of type ${JSON.stringify(media || type)} is not served here.`, {
+    extras: { accepted: ["application/json"] },
+  });
+}
+
+/**
+ * A request body as text, refused past 64 KiB: at once when declared, else counted as it
+ * streams (a chunked upload with no length), so no more than 64 KiB is ever held; the rest
+ * is never read, and the connection closes behind the answer.
+ */
 export async function readBody(req: Request): Promise<string> {
+  checkJsonType(req);
+  // The rest of the body is never read, so the connection cannot carry another request.
+  const tooLarge = () =>
+    new ApiError("bad_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { headers: { connection: "close" } });
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new ApiError("bad_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
-    throw new ApiError("bad_request", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-  return text;
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch {
+      // The client went away mid-upload: its error, answered to no one, and nothing to log.
+      throw new ApiError("bad_request", "The request body did not arrive whole.", { headers: { connection: "close" } });
+    }
+    const { done, value } = next;
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** The declared query parameters as an object, first value of each (unknown parameters are ignored). */

@@ -123,7 +123,7 @@ function checkOutput(where: string, schema: z.ZodType, data: unknown): void {
 export function toApiError(err: unknown, where: string): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof StoreUnavailableError) {
-    console.warn(`[api] ${where}: ${err.message}`);
+    // Not logged here: the store logs an outage once when it starts and once when it ends.
     return new ApiError("storage_unavailable", undefined, { headers: { "retry-after": "30" } });
   }
   if (err instanceof Error && err.name === "MissingBuildError") {

@@ -1,7 +1,7 @@
 import { createClient } from "redis";
 import { StoreUnavailableError } from "./errors";
 import type { Store } from "./types";
-import { RELEASE_SCRIPT, withTimeout, toNumberMap } from "./util";
+import { outageLog, RELEASE_SCRIPT, withTimeout, toNumberMap } from "./util";
 
 function newClient(url: string) {
   return createClient({
@@ -52,14 +52,18 @@ export function initialConnection(client: RedisClient): Promise<void> {
   return firstConnection.get(client) ?? Promise.resolve();
 }
 
-export function createRedisStore(client: RedisClient, timeoutMs: number, prefix = ""): Store {
+export function createRedisStore(client: RedisClient, timeoutMs: number, prefix = "", log: (msg: string) => void = console.warn): Store {
+  const outage = outageLog("redis", log);
   const run = async <T>(what: string, op: () => Promise<T>): Promise<T> => {
     await initialConnection(client);
+    // A lost connection is logged by the client itself (createRedisClient), once each way.
     if (!client.isReady) throw new StoreUnavailableError(`redis is not connected (${what})`);
     try {
-      return await withTimeout(op(), timeoutMs, what);
+      const value = await withTimeout(op(), timeoutMs, what);
+      outage.answered();
+      return value;
     } catch (err) {
-      throw new StoreUnavailableError(`redis ${what} failed: ${(err as Error).message}`, { cause: err });
+      throw outage.failed(new StoreUnavailableError(`redis ${what} failed: ${(err as Error).message}`, { cause: err }));
     }
   };
 

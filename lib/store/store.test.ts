@@ -128,6 +128,30 @@ describe("a healthy store behind a busy event loop", () => {
   });
 });
 
+describe("an outage in the log", () => {
+  it("is one line when a hung Redis starts failing and one when it answers again, however many calls meet it", async () => {
+    const redis = new ThrowawayRedis();
+    await redis.start();
+    const client = createRedisClient(redis.url, quiet);
+    const logged: string[] = [];
+    const store = createRedisStore(client, 150, prefix, (m) => logged.push(m));
+    for (let i = 0; i < 50 && !client.isReady; i++) await new Promise((r) => setTimeout(r, 20));
+    try {
+      redis.pause();
+      for (let i = 0; i < 5; i++) await expect(store.getJson("x")).rejects.toBeInstanceOf(StoreUnavailableError);
+      redis.resume();
+      for (let i = 0; i < 3; i++) await store.getJson("x");
+      expect(logged).toHaveLength(2);
+      expect(logged[0]).toMatch(/^\[store\] redis get failed: get timed out after 150 ms; answering 503/);
+      expect(logged[1]).toBe("[store] redis answers again");
+    } finally {
+      redis.resume();
+      await store.close();
+      await redis.stop();
+    }
+  });
+});
+
 describe("an unreachable store", () => {
   it("redis: fails fast with StoreUnavailableError and recovers when Redis returns", async () => {
     const redis = new ThrowawayRedis();

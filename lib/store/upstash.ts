@@ -1,7 +1,7 @@
 import { Redis } from "@upstash/redis";
 import { StoreUnavailableError } from "./errors";
 import type { Store } from "./types";
-import { RELEASE_SCRIPT, toNumberMap, withTimeout } from "./util";
+import { outageLog, RELEASE_SCRIPT, toNumberMap, withTimeout } from "./util";
 
 /** Upstash Redis over REST (Vercel Marketplace or a direct Upstash database). */
 export function createUpstashClient(url: string, token: string, timeoutMs: number): Redis {
@@ -18,12 +18,15 @@ export function createUpstashClient(url: string, token: string, timeoutMs: numbe
   });
 }
 
-export function createUpstashStore(redis: Redis, prefix = "", timeoutMs = 500): Store {
+export function createUpstashStore(redis: Redis, prefix = "", timeoutMs = 500, log: (msg: string) => void = console.warn): Store {
+  const outage = outageLog("upstash", log);
   const run = async <T>(what: string, op: () => Promise<T>): Promise<T> => {
     try {
-      return await withTimeout(op(), timeoutMs, what);
+      const value = await withTimeout(op(), timeoutMs, what);
+      outage.answered();
+      return value;
     } catch (err) {
-      throw new StoreUnavailableError(`upstash ${what} failed: ${(err as Error).message}`, { cause: err });
+      throw outage.failed(new StoreUnavailableError(`upstash ${what} failed: ${(err as Error).message}`, { cause: err }));
     }
   };
 

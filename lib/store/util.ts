@@ -63,3 +63,22 @@ export function toNumberMap(row: Record<string, unknown> | unknown[] | null | un
 
 /** Compare-and-delete in one step, so a holder never deletes a lease someone else took after it expired. */
 export const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+
+/**
+ * One log line when a store starts failing and one when it answers again, however many
+ * requests meet the outage in between (a line per request buried the log during one).
+ */
+export function outageLog(name: string, log: (msg: string) => void) {
+  let failing = false;
+  return {
+    failed<E extends Error>(err: E): E {
+      if (!failing) log(`[store] ${err.message}; answering 503 where the store is needed until it answers again`);
+      failing = true;
+      return err;
+    },
+    answered(): void {
+      if (failing) log(`[store] ${name} answers again`);
+      failing = false;
+    },
+  };
+}

@@ -130,6 +130,12 @@ async function writeResponse(response: Response, req: IncomingMessage, res: Serv
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {
     if (DROPPED.has(name) || name === "set-cookie") return;
+    // Whether the connection stays open is Node's to decide from the request (a client's
+    // Connection: close wins); a route may only ask to close it (after a refused body).
+    if (name === "connection" || name === "keep-alive") {
+      if (name === "connection" && /\bclose\b/i.test(value)) res.setHeader("connection", "close");
+      return;
+    }
     if (REPEATABLE.has(name) || res.getHeader(name) === undefined) res.appendHeader(name, value);
   });
   for (const cookie of response.headers.getSetCookie()) res.appendHeader("set-cookie", cookie);

@@ -72,6 +72,11 @@ const sharedResponses: Record<string, Json> = {
     content: errorContent(),
   },
   InternalError: { description: "Unexpected failure, logged (code internal_error).", content: errorContent() },
+  UnsupportedMediaType: {
+    description:
+      "The body's Content-Type is not JSON (code unsupported_media_type; `accepted` lists what is). No Content-Type at all is read as JSON.",
+    content: errorContent(),
+  },
 };
 
 /** OpenAPI 3.1 for every registered endpoint: the one description clients, MCP and docs share. */
@@ -198,6 +203,7 @@ function operation(e: Endpoint, method: HttpMethod, querySchema: Json | undefine
     ...(policy && !policies[policy].soft ? { "429": ref("responses", "TooManyRequests") } : {}),
     "500": ref("responses", "InternalError"),
   };
+  if (method === "POST") responses["415"] = ref("responses", "UnsupportedMediaType");
   if (sendsEtag(http))
     responses["304"] = {
       description: "Not modified: the ETag sent in If-None-Match is current.",
