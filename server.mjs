@@ -205,6 +205,8 @@ function route(req, res) {
     const [target] = splitUrl(req.url ?? "");
     if (decoded !== undefined && endpointRoutes && (req.url !== url || !target.startsWith("/twins")))
       endpointRoute = endpointRoutes.routeOf(target);
+    // Next's image optimizer and pages-router data: unused here, and their errors are not in the Error shape.
+    if (endpointRoutes && decoded !== undefined && NEXT_UNUSED.test(decoded)) endpointRoute = endpointRoutes.unservedRoute();
     // OPTIONS on what is neither an endpoint nor a page: Next would answer a bare 400, 405 or 500.
     if (endpointRoute === undefined && endpointRoutes && decoded !== undefined && req.method === "OPTIONS") {
       if (!pageIndex.pages.has(normalizePath(pageOfMdPath(decoded) ?? decoded)))
@@ -253,6 +255,7 @@ function mdPathOf(page) {
 }
 
 const ENCODINGS = /\b(gzip|deflate|br)\b/i;
+const NEXT_UNUSED = /^\/_next\/(image(\/|$)|data\/)/;
 
 // Next sets a route's headers with appendHeader, so Content-Type can arrive as an array,
 // which the compressor's own filter does not read: decide from its first value here.

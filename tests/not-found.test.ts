@@ -154,6 +154,17 @@ describe("malformed paths", () => {
   });
 });
 
+describe("Next's own paths this site does not use", () => {
+  it.each(["/_next/image?url=x&w=64&q=75", "/_next/image", "/_next/data/build/index.json"])(
+    "%s answers the 404 of every unknown path, in the Error shape",
+    async (path) => {
+      const r = await get(path, "application/json");
+      expect(r.status).toBe(404);
+      expect(r.body).toMatchObject({ ok: false, code: "not_found", status: 404 });
+    },
+  );
+});
+
 describe("what a 404 costs", () => {
   it("draws on the caller's read budget: 120 a minute, each with the budget's headers, then 429 with Retry-After", async () => {
     const from = "127.0.0.135";

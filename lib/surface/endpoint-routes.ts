@@ -81,6 +81,15 @@ const allMethods = (handler: RouteHandler) => Object.fromEntries(ALL_METHODS.map
  */
 export function optionsRouteOf(servedFile: boolean): EndpointRoute {
   if (servedFile) return (fileOptions ??= { handlers: allMethods(async () => preflightResponse(["GET", "HEAD", "OPTIONS"])) });
+  return unservedRoute();
+}
+
+/**
+ * The 404 of every unknown path, for any method. Also what answers Next's image optimizer
+ * and pages-router data paths (`/_next/image`, `/_next/data/…`): this site uses neither, and
+ * Next's own answers there are bare text or HTML, outside the one Error shape.
+ */
+export function unservedRoute(): EndpointRoute {
   return (unserved ??= { handlers: allMethods(unservedPathHandler(knownPaths)) });
 }
 
