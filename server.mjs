@@ -330,7 +330,16 @@ server.on("error", (err) => {
 // A client may send its request and shut its sending side (`nc -N`, some proxies): Node's
 // default then aborts the request and closes the socket, so any answer that awaited I/O (the
 // store, a body) was lost. Half-open, the answer goes out and the socket closes after it.
+// But a client that went away looks the same (its FIN), and its request's work (a lens fetch)
+// must stop: an answer not sent within the grace period is cut, which aborts that work.
 server.httpAllowHalfOpen = true;
+const HALF_CLOSE_GRACE_MS = 500;
+server.on("connection", (socket) => {
+  socket.once("end", () => {
+    const cut = setTimeout(() => socket.destroy(), HALF_CLOSE_GRACE_MS);
+    socket.once("close", () => clearTimeout(cut));
+  });
+});
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(`> Ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);

@@ -49,14 +49,22 @@ async function tick(job: Job, trigger: "schedule", log: (m: string) => void): Pr
 const CATCH_UP_RETRIES_MS = [2_000, 10_000, 30_000];
 
 async function catchUp(job: Job, log: (m: string) => void): Promise<void> {
-  try {
-    const last = await jobContext().store.getJson<LastRun>(lastRunKey(job.name));
-    const due = previousRun(job.schedule);
-    if (!last || (due && new Date(last.startedAt) < due)) {
-      for (let attempt = 0; !(await tick(job, "schedule", log)) && attempt < CATCH_UP_RETRIES_MS.length; attempt++)
-        await new Promise((r) => setTimeout(r, CATCH_UP_RETRIES_MS[attempt]).unref?.());
+  // The store may not answer yet (a connection still opening on a loaded machine): its
+  // last-run check is retried like a run, instead of giving up the catch-up for the day.
+  for (let attempt = 0; ; attempt++) {
+    let due: boolean;
+    try {
+      const last = await jobContext().store.getJson<LastRun>(lastRunKey(job.name));
+      const previous = previousRun(job.schedule);
+      due = !last || Boolean(previous && new Date(last.startedAt) < previous);
+    } catch (e) {
+      if (attempt >= CATCH_UP_RETRIES_MS.length) return log(`[jobs] ${job.name}: could not check its last run (${(e as Error).message})`);
+      await new Promise((r) => setTimeout(r, CATCH_UP_RETRIES_MS[attempt]).unref?.());
+      continue;
     }
-  } catch (e) {
-    log(`[jobs] ${job.name}: could not check its last run (${(e as Error).message})`);
+    if (!due) return;
+    for (let run = attempt; !(await tick(job, "schedule", log)) && run < CATCH_UP_RETRIES_MS.length; run++)
+      await new Promise((r) => setTimeout(r, CATCH_UP_RETRIES_MS[run]).unref?.());
+    return;
   }
 }
