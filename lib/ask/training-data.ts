@@ -367,6 +367,11 @@ export function sentences(text: string, maxWords = TRAINING.maxLineWords): strin
   return out;
 }
 
+/** Every question a page is known to answer in a visitor's words: its front matter's, then the question bank's. */
+export function askQuestions(doc: Doc): string[] {
+  return doc.bank?.length ? [...doc.questions, ...doc.bank] : doc.questions;
+}
+
 /** fastText supervised lines for every page. */
 export function trainingLines(docs: Doc[], opts: TrainingOptions = TRAINING): string[] {
   const labels = pageLabels(docs);
@@ -381,7 +386,7 @@ export function trainingLines(docs: Doc[], opts: TrainingOptions = TRAINING): st
     add(doc.title, weights.title);
     add(doc.description, weights.description);
     for (const h of doc.headings) add(h.text, weights.heading);
-    for (const q of doc.questions) add(q, weights.question);
+    for (const q of askQuestions(doc)) add(q, weights.question);
     for (const a of doc.aliases) add(a, weights.alias);
     if (doc.tags.length) add(doc.tags.join(" ").replace(/-/g, " "), weights.tags);
     const context = opts.titleWithSentences ? `${doc.title} ` : "";

@@ -50,7 +50,7 @@ const MARKDOWN_NAME = /\.(md|markdown|mdx)(\.txt)?$/i;
 /** An upper-case Markdown note beside the content (README.md, PERSONA.md, NOTES-2025.md): documentation, not a page, and not worth a build log line. */
 export const NOTE_FILE = /^[A-Z0-9_-]+\.md$/;
 /** Files at the top of content/ that the build reads on their own (the rest of content/ is the collections). */
-const TOP_LEVEL_FILES = new Set(["resume.json", "around.json"]);
+const TOP_LEVEL_FILES = new Set(["resume.json", "around.json", "questions.md"]);
 
 /**
  * What content/ holds that the build does not read, each as a line for the build log: a

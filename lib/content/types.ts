@@ -19,6 +19,8 @@ export interface Doc {
   updated?: string;
   tags: string[];
   questions: string[];
+  /** The page's questions from content/questions.md (the question bank), learnt by /ask like `questions`. */
+  bank?: string[];
   aliases: string[];
   order?: number;
   endpoint?: string;

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadEmbeddedModel, trainEmbeddedModel, type EmbeddedModel } from "@/lib/ask/embedded-model";
+import { askQuestions } from "@/lib/ask/training-data";
 import { chooseThreshold, features, fitLogistic, probability, type ConfidenceModel } from "@/lib/ask/confidence";
 import { OFF_TOPIC_QUESTIONS } from "@/lib/ask/off-topic";
 import type { Doc } from "@/lib/content/types";
@@ -22,9 +23,9 @@ export async function eachHeldOutFold(
   visit: (fold: number, model: EmbeddedModel, held: { q: string; url: string }[]) => void,
 ): Promise<void> {
   for (let fold = 0; fold < FOLDS; fold++) {
-    const held = docs.flatMap((d) => d.questions.filter((_, i) => i % FOLDS === fold).map((q) => ({ q, url: d.url })));
+    const held = docs.flatMap((d) => askQuestions(d).filter((_, i) => i % FOLDS === fold).map((q) => ({ q, url: d.url })));
     if (held.length === 0) continue;
-    const training = docs.map((d) => ({ ...d, questions: d.questions.filter((_, i) => i % FOLDS !== fold) }));
+    const training = docs.map((d) => ({ ...d, questions: askQuestions(d).filter((_, i) => i % FOLDS !== fold), bank: [] }));
     const dir = await mkdtemp(path.join(tmpdir(), "ask-confidence-"));
     try {
       await trainEmbeddedModel(training, dir, seed === undefined ? {} : { seed });

@@ -18,6 +18,7 @@ import { resultLabel } from "@/lib/search/present";
 import { writeAtomic } from "./write";
 import { standingSources } from "./standing";
 import { standingDocs } from "@/lib/content/standing";
+import { parseQuestionBank, QUESTION_BANK_FILE } from "@/lib/content/question-bank";
 import type { Card } from "./og-images";
 import { installedCoverage, undrawable } from "./font-coverage";
 import { loadPageIndex } from "@/lib/site/page-routing.mjs";
@@ -169,6 +170,15 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   const standing = await standingDocs(await standingSources({ resume, photosManifest }));
   // What search and /ask rank: everything written, and every other page a visitor can reach.
   const answerable = [...docs, ...standing];
+  await stage("questions", async () => {
+    const file = path.join(opts.contentDir, QUESTION_BANK_FILE);
+    if (!(await exists(file))) return { detail: "no question bank" };
+    const bank = parseQuestionBank(await readFile(file, "utf8"), new Set(answerable.map((d) => d.url)));
+    if (bank.problems.length) throw new ContentError(bank.problems.map((p) => `content/${QUESTION_BANK_FILE}:${p}`));
+    for (const doc of answerable) doc.bank = bank.byUrl.get(doc.url) ?? [];
+    const count = [...bank.byUrl.values()].reduce((n, qs) => n + qs.length, 0);
+    return { detail: `${count} questions for ${bank.byUrl.size} of ${answerable.length} pages` };
+  });
   const corpusJson = (() => {
     const twins = generatedTwins(docs);
     if (resume) twins["/resume"] = resumeMarkdown(resume);
