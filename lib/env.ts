@@ -75,6 +75,8 @@ const schema = z.object({
   ASK_MODEL_NAME: optionalString,
   ASK_MODEL_KEY: optionalString,
   ASK_MODEL_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(100).max(30_000).default(2500)),
+  /** `0` trains /ask without its WordNet vocabulary bridge (lib/ask/bridge.ts), for comparison. */
+  ASK_BRIDGE: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("1")),
 
   LENS_ALLOW_HOSTS: z.preprocess(
     blankToUndefined,

@@ -16,6 +16,7 @@ import {
   type SpellingLexicon,
   type TypedSpelling,
 } from "./spelling";
+import { BRIDGE_FILE, buildBridge } from "./bridge";
 import { LEXICON_FILE, buildLexicon, lexicalIndex, type LexicalIndex, type LexicalScores, type Lexicon } from "./lexical-index";
 
 /**
@@ -230,6 +231,9 @@ export async function trainEmbeddedModel(
   await writeFile(path.join(outDir, LEXICON_FILE), lexicon);
   const spelling = `${JSON.stringify(await siteSpelling(docs, lines))}\n`;
   await writeFile(path.join(outDir, SPELLING_FILE), spelling);
+  const known = new Set(lines.flatMap((l) => l.split(" ").slice(1)));
+  const bridge = useBridge() ? await buildBridge(known, (w) => normalize(w)) : {};
+  await writeFile(path.join(outDir, BRIDGE_FILE), `${JSON.stringify(bridge)}\n`);
   return {
     pages: new Set(docs.map((d) => d.url)).size,
     ms: Math.round(performance.now() - started),
@@ -260,6 +264,21 @@ async function readTypedSpelling(dir: string): Promise<TypedSpelling | undefined
   }
 }
 
+/** The vocabulary bridge next to the model (empty for an older build's, or a damaged file). */
+async function readBridge(dir: string): Promise<Map<string, string>> {
+  try {
+    const raw = JSON.parse(await readFile(path.join(dir, BRIDGE_FILE), "utf8")) as Record<string, unknown>;
+    return new Map(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === "string" && e[1].length > 0));
+  } catch {
+    return new Map();
+  }
+}
+
+/** The bridge is on unless ASK_BRIDGE=0 (the development harness compares both). */
+function useBridge(): boolean {
+  return env().ASK_BRIDGE === "1";
+}
+
 /** The lexicon next to the model, or null (a model trained before there was one ranks alone). */
 async function readLexicon(dir: string): Promise<LexicalIndex | null> {
   let lex: Lexicon;
@@ -282,7 +301,7 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   } catch {
     return null;
   }
-  const [lexicon, typed] = await Promise.all([readLexicon(dir), readTypedSpelling(dir)]);
+  const [lexicon, typed, bridge] = await Promise.all([readLexicon(dir), readTypedSpelling(dir), readBridge(dir)]);
   const core = await runtime();
   const file = memFile("load.bin");
   const ft = new core.FastText();
@@ -316,7 +335,7 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   let disposed = false;
   const rankWithSignals = (query: string): { pages: PageProbability[]; signals: QuestionSignals } => {
     if (disposed) throw new Error("the /ask model was disposed (a newer build replaced it)");
-    const text = normalizeQuery(query, vocabulary, undefined, correct, typed);
+    const text = normalizeQuery(query, vocabulary, undefined, correct, typed, bridge);
     const none = { coverage: 0, found: 0, known: 0, familiar: 0 };
     // No word the model can read (empty, only stopwords): every page is as likely.
     if (!text) return { pages: uniform(), signals: none };

@@ -305,6 +305,8 @@ export function normalizeQuery(
   correct?: Corrector,
   /** Correction of the word as typed, before stemming (lib/ask/spelling.ts typedSpelling). */
   typed?: TypedSpelling,
+  /** English words the site never uses → the site words they mean (lib/ask/bridge.ts). */
+  bridge?: ReadonlyMap<string, string>,
 ): string {
   const out: string[] = [];
   for (const given of words(text.slice(0, MAX_QUERY_CHARS)).slice(0, MAX_QUERY_WORDS)) {
@@ -325,8 +327,9 @@ export function normalizeQuery(
         if (!best || even > best.at) best = { at: even, text: `${a} ${b}` };
       }
     }
+    const bridged = best ? undefined : bridge?.get(n);
     // A real English word is not a misspelling of a site word ("bread" is not "break").
-    out.push(best ? best.text : typed?.isWord(word) ? n : (correct?.(n) ?? n));
+    out.push(best ? best.text : bridged ? bridged : typed?.isWord(word) ? n : (correct?.(n) ?? n));
   }
   return out.join(" ");
 }
