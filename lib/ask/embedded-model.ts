@@ -232,7 +232,7 @@ export async function trainEmbeddedModel(
   const spelling = `${JSON.stringify(await siteSpelling(docs, lines))}\n`;
   await writeFile(path.join(outDir, SPELLING_FILE), spelling);
   const known = new Set(lines.flatMap((l) => l.split(" ").slice(1)));
-  const bridge = useBridge() ? await buildBridge(known, (w) => normalize(w)) : {};
+  const bridge = bridgeEnabled() ? await buildBridge(known, (w) => normalize(w)) : {};
   await writeFile(path.join(outDir, BRIDGE_FILE), `${JSON.stringify(bridge)}\n`);
   return {
     pages: new Set(docs.map((d) => d.url)).size,
@@ -275,7 +275,7 @@ async function readBridge(dir: string): Promise<Map<string, string>> {
 }
 
 /** The bridge is on unless ASK_BRIDGE=0 (the development harness compares both). */
-function useBridge(): boolean {
+function bridgeEnabled(): boolean {
   return env().ASK_BRIDGE === "1";
 }
 
