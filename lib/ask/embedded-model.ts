@@ -190,7 +190,7 @@ export async function trainEmbeddedModel(
   outDir: string,
   /** For experiments and the benchmark's seeds; the build uses HYPERPARAMETERS as they are. */
   overrides: Partial<Record<keyof typeof HYPERPARAMETERS, number>> = {},
-): Promise<{ pages: number; ms: number; bytes: number; lexiconBytes: number; spellingBytes: number }> {
+): Promise<{ pages: number; ms: number; bytes: number; lexiconBytes: number; spellingBytes: number; bridgeWords: number }> {
   const started = performance.now();
   const core = await runtime();
   const input = memFile("train.txt");
@@ -240,6 +240,7 @@ export async function trainEmbeddedModel(
     bytes: model.byteLength,
     lexiconBytes: Buffer.byteLength(lexicon),
     spellingBytes: Buffer.byteLength(spelling),
+    bridgeWords: Object.keys(bridge).length,
   };
 }
 

@@ -12,7 +12,7 @@ import type { Corpus, Doc } from "@/lib/content/types";
 import { RESERVED_TOP_LEVEL } from "@/lib/site/reserved";
 import { siteConfig } from "@/site.config";
 import { siteConfigProblems } from "@/lib/site/config-schema";
-import { siteUrl } from "@/lib/env";
+import { env, siteUrl } from "@/lib/env";
 import { APP_PAGE_CARDS } from "@/lib/site/og";
 import { resultLabel } from "@/lib/search/present";
 import { writeAtomic } from "./write";
@@ -292,9 +292,14 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   // The around crawl's firm list (lib/around/firms.ts), validated above; small, so always written.
   if (firms) await writeAtomic(path.join(opts.outDir, "around-firms.json"), JSON.stringify(firms));
   else await rm(path.join(opts.outDir, "around-firms.json"), { force: true });
-  const askFiles = ["ask-model.bin", "ask-labels.json", "ask-lexicon.json", "ask-spelling.json", "ask-confidence.json"].map((f) =>
-    path.join(opts.outDir, f),
-  );
+  const askFiles = [
+    "ask-model.bin",
+    "ask-labels.json",
+    "ask-lexicon.json",
+    "ask-spelling.json",
+    "ask-bridge.json",
+    "ask-confidence.json",
+  ].map((f) => path.join(opts.outDir, f));
   await cached(
     "ask-model",
     askFiles,
@@ -308,7 +313,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
       const calibration = fit
         ? `; abstains below ${Math.round(fit.threshold * 100)}% (held out: ${Math.round(fit.fitted.abstainAnswerable * 100)}% of ${fit.fitted.answerable} page questions, ${Math.round(fit.fitted.abstainOffTopic * 100)}% of off-topic)`
         : "; no front-matter questions to calibrate on: never abstains";
-      return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon + ${Math.round(trained.spellingBytes / 1024)} KB spelling${calibration}`;
+      return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon + ${Math.round(trained.spellingBytes / 1024)} KB spelling, ${trained.bridgeWords} English words bridged${calibration}`;
     },
     // A new off-topic list or training setting retrains, not only new content.
     JSON.stringify(await askModelSettings()),
@@ -398,16 +403,31 @@ async function askModelSettings() {
     { HYPERPARAMETERS, FUSION },
     { TRAINING },
     { OFF_TOPIC_QUESTIONS },
-    { FOLDS, MAX_LOST },
+    { FOLDS, MAX_LOST, MIN_BANK_QUESTIONS },
     { SPELLING_SETTINGS, englishWordsVersion },
+    { BRIDGE, bridgeVersion },
   ] = await Promise.all([
     import("@/lib/ask/embedded-model"),
     import("@/lib/ask/training-data"),
     import("@/lib/ask/off-topic"),
     import("./ask-confidence"),
     import("@/lib/ask/spelling"),
+    import("@/lib/ask/bridge"),
   ]);
   // An upgraded word list changes which English words are protected: relearn them.
   const wordList = await englishWordsVersion();
-  return { HYPERPARAMETERS, FUSION, TRAINING, OFF_TOPIC_QUESTIONS, FOLDS, MAX_LOST, SPELLING_SETTINGS, wordList };
+  // The bridge (its settings, WordNet's version and whether it is on) changes what questions read as.
+  const bridge = { ...BRIDGE, wordnet: bridgeVersion(), on: env().ASK_BRIDGE };
+  return {
+    HYPERPARAMETERS,
+    FUSION,
+    TRAINING,
+    OFF_TOPIC_QUESTIONS,
+    FOLDS,
+    MAX_LOST,
+    MIN_BANK_QUESTIONS,
+    SPELLING_SETTINGS,
+    wordList,
+    bridge,
+  };
 }
