@@ -29,29 +29,17 @@ export async function runJob(job: Job, trigger: Trigger, ctx: JobContext): Promi
       ? { job: job.name, status: "partial", trigger, startedAt, finishedAt, summary, problems }
       : { job: job.name, status: "ran", trigger, startedAt, finishedAt, summary };
   } catch (e) {
-    if (e instanceof JobShortfall) {
-      ctx.log(`[jobs] ${job.name} failed: ${e.message}`);
-      outcome = {
-        job: job.name,
-        status: "failed",
-        trigger,
-        startedAt,
-        finishedAt: ctx.now().toISOString(),
-        error: e.message,
-        summary: e.summary,
-        problems: e.problems,
-      };
-    } else {
-      ctx.log(`[jobs] ${job.name} failed: ${(e as Error)?.stack ?? e}`);
-      outcome = {
-        job: job.name,
-        status: "failed",
-        trigger,
-        startedAt,
-        finishedAt: ctx.now().toISOString(),
-        error: (e as Error)?.message ?? String(e),
-      };
-    }
+    const shortfall = e instanceof JobShortfall ? e : undefined;
+    ctx.log(`[jobs] ${job.name} failed: ${shortfall ? shortfall.message : ((e as Error)?.stack ?? e)}`);
+    outcome = {
+      job: job.name,
+      status: "failed",
+      trigger,
+      startedAt,
+      finishedAt: ctx.now().toISOString(),
+      error: (e as Error)?.message ?? String(e),
+      ...(shortfall ? { summary: shortfall.summary, problems: shortfall.problems } : {}),
+    };
   }
   try {
     await ctx.store.setJson(lastRunKey(job.name), outcome);
