@@ -9,6 +9,9 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const CALLERS = 20_000;
 let next = 0;
 
+/** The next of many caller addresses for `x-bench-client` (see load()), so no caller's budget runs out. */
+export const benchCaller = () => `10.${(next = (next + 1) % CALLERS) >> 8}.${next & 255}.1`;
+
 /**
  * Load one URL with autocannon over loopback. Callers rotate through many addresses (the
  * server trusts `x-bench-client` via TRUST_PROXY_HEADER) so the limiter does its full work
@@ -37,7 +40,7 @@ export function load(target: string | Target, seconds = SECONDS): Promise<Result
         setupRequest: (req) => ({
           ...req,
           ...(pathFor ? { path: pathFor() } : {}),
-          headers: { ...req.headers, "x-bench-client": `10.${(next = (next + 1) % CALLERS) >> 8}.${next & 255}.1` },
+          headers: { ...req.headers, "x-bench-client": benchCaller() },
         }),
       },
     ],

@@ -17,7 +17,7 @@ import { compare, median, pinServers, unpinSelf } from "./load";
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-function rss(pid: number): number {
+export function rss(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) / 1024 : 0;
 }
@@ -146,7 +146,7 @@ function answerHeaders(h: Headers): Record<string, string> {
 }
 
 /** Twenty requests to each row's path on both apps (a distinct caller each on the project, so no budget runs out). */
-async function warmUp(project: string, minimal: string, rows: [string, string, string][]): Promise<void> {
+export async function warmUp(project: string, minimal: string, rows: [string, string, string][]): Promise<void> {
   for (const [row, [, p, m]] of rows.entries())
     for (let i = 0; i < 20; i++) {
       await fetch(`${project}${p}`, { headers: { "x-bench-client": `10.254.${row}.${i}` } }).then((r) => r.arrayBuffer());

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: benchmarks print medians and ratios against a baseline measured in the
- * same run; they never fail the test suite. BENCH_ONLY=contract|ablation|mcp|next|content|photos|ask|ask-dev|lens|jobs|music|http|pages runs one.
+ * same run; they never fail the test suite. BENCH_ONLY=contract|ablation|mcp|next|content|photos|ask|ask-dev|lens|jobs|music|http|pages|soak runs one.
  */
 import { benchAblation } from "./ablation";
 import { benchContract } from "./contract";
@@ -17,6 +17,7 @@ import { benchJobs } from "./jobs";
 import { benchMusicCoffee } from "./music-coffee";
 import { benchHttpCosts } from "./http-costs";
 import { benchPages } from "./pages";
+import { benchSoak } from "./soak";
 
 const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<void>][] = [
@@ -46,8 +47,10 @@ const suites: [string, () => Promise<void>][] = [
   ["music", benchMusicCoffee],
   ["http", benchHttpCosts],
   ["pages", benchPages],
+  ["soak", benchSoak],
 ];
-// The ablation (two more servers and a minimal app build) and the /ask development harness
-// (model selection, not a measurement of the product) run only when asked for.
-const onRequest = new Set(["ablation", "ask-dev"]);
+// The ablation (two more servers and a minimal app build), the /ask development harness
+// (model selection, not a measurement of the product) and the soak (a quarter of an hour
+// by default) run only when asked for.
+const onRequest = new Set(["ablation", "ask-dev", "soak"]);
 for (const [name, run] of suites) if (only ? only === name : !onRequest.has(name)) await run();
