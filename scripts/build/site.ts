@@ -170,15 +170,16 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   const standing = await standingDocs(await standingSources({ resume, photosManifest }));
   // What search and /ask rank: everything written, and every other page a visitor can reach.
   const answerable = [...docs, ...standing];
-  await stage("questions", async () => {
-    const file = path.join(opts.contentDir, QUESTION_BANK_FILE);
-    if (!(await exists(file))) return { detail: "no question bank" };
-    const bank = parseQuestionBank(await readFile(file, "utf8"), new Set(answerable.map((d) => d.url)));
+  // The question bank joins the pages /ask learns from (not a stage: reading it is no work,
+  // and what it changes reaches the corpus and the model through their own cache keys).
+  const bankFile = path.join(opts.contentDir, QUESTION_BANK_FILE);
+  if (await exists(bankFile)) {
+    const bank = parseQuestionBank(await readFile(bankFile, "utf8"), new Set(answerable.map((d) => d.url)));
     if (bank.problems.length) throw new ContentError(bank.problems.map((p) => `content/${QUESTION_BANK_FILE}:${p}`));
     for (const doc of answerable) doc.bank = bank.byUrl.get(doc.url) ?? [];
     const count = [...bank.byUrl.values()].reduce((n, qs) => n + qs.length, 0);
-    return { detail: `${count} questions for ${bank.byUrl.size} of ${answerable.length} pages` };
-  });
+    log(`  question bank: ${count} questions for ${bank.byUrl.size} of ${answerable.length} pages`);
+  }
   const corpusJson = (() => {
     const twins = generatedTwins(docs);
     if (resume) twins["/resume"] = resumeMarkdown(resume);
