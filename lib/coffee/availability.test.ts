@@ -101,6 +101,12 @@ describe("a calendar that cannot be trusted", () => {
     const ending = slots(minutely(";UNTIL=20261104T000000Z"));
     expect(ending.length).toBeGreaterThan(0);
     expect(ending.every((x) => x.date >= "2026-11-04")).toBe(true);
+    // Every five minutes, twelve times: an hour of the first office morning, the rest free.
+    const hour = slots(
+      "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:burst\nDTSTART:20261028T133000Z\nDTEND:20261028T133100Z\nRRULE:FREQ=MINUTELY;INTERVAL=5;COUNT=12\nEND:VEVENT\nEND:VCALENDAR\n",
+    );
+    expect(at(hour, "2026-10-28")).toEqual(["10:30", "11:00", "11:30"]);
+    expect(at(hour, "2026-10-29")).toEqual(["09:30", "10:00", "10:30", "11:00", "11:30"]);
   });
 });
 

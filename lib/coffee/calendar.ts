@@ -55,17 +55,22 @@ const STEP_MS: Record<string, number> = { SECONDLY: 1_000, MINUTELY: 60_000, HOU
 /** [from, to) ∩ the event's recurrence span, when it recurs too often to expand here; else null. */
 function denseSpan(ev: VEvent, from: Date, to: Date): Interval | null {
   // node-ical's rrule.js-compatible wrapper: `options` is a plain object.
-  const rule = (ev.rrule as unknown as { options?: { freq?: string | number; interval?: number; until?: Date | null } } | undefined)
-    ?.options;
+  const rule = (
+    ev.rrule as unknown as
+      { options?: { freq?: string | number; interval?: number; until?: Date | null; count?: number | null } } | undefined
+  )?.options;
   const freq =
     typeof rule?.freq === "number" ? ["YEARLY", "MONTHLY", "WEEKLY", "DAILY", "HOURLY", "MINUTELY", "SECONDLY"][rule.freq] : rule?.freq;
   const step = freq ? STEP_MS[freq] : undefined;
   if (!step || !ev.start) return null;
   const duration = Math.max(0, (ev.end?.getTime() ?? ev.start.getTime()) - ev.start.getTime());
   const start = Math.max(ev.start.getTime(), from.getTime());
+  const period = step * Math.max(1, rule?.interval ?? 1);
   const until = rule?.until instanceof Date ? rule.until.getTime() + duration : Infinity;
-  const end = Math.min(until, to.getTime());
-  if ((end - start) / (step * Math.max(1, rule?.interval ?? 1)) <= MAX_INSTANCES) return null;
+  // A COUNT ends the series after that many periods at most (BY-rules only thin it out).
+  const counted = rule?.count ? ev.start.getTime() + rule.count * period + duration : Infinity;
+  const end = Math.min(until, counted, to.getTime());
+  if ((end - start) / period <= MAX_INSTANCES) return null;
   return [start, end];
 }
 
