@@ -1,11 +1,11 @@
 import { readableDate } from "@/lib/core/dates";
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
-import { standingMeta } from "@/lib/site/standing-pages";
+import { pageMeta } from "@/lib/site/pages";
 import { aroundView, describeChange } from "@/lib/around/view";
 import { siteConfig } from "@/site.config";
 
-export const metadata: Metadata = pageMetadata(standingMeta("/around"));
+export const metadata: Metadata = pageMetadata(pageMeta("/around"));
 
 // Read from the store on every request: the crawl lands there, not in the build.
 export const dynamic = "force-dynamic";

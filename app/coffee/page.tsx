@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
-import { standingMeta } from "@/lib/site/standing-pages";
+import { pageMeta } from "@/lib/site/pages";
 import { coffeeView } from "@/lib/coffee/view";
 import { slotRequestUrl } from "@/lib/coffee/endpoint";
 
-export const metadata: Metadata = pageMetadata(standingMeta("/coffee"));
+export const metadata: Metadata = pageMetadata(pageMeta("/coffee"));
 
 // Slots come from the live calendar feed.
 export const dynamic = "force-dynamic";

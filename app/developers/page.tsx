@@ -5,9 +5,9 @@ import { buildGuide } from "@/lib/surface/developer-guide";
 import { DeveloperGuide } from "@/components/developer-guide";
 import { JsonLd } from "@/components/json-ld";
 import { pageMetadata } from "@/lib/site/metadata";
-import { standingMeta } from "@/lib/site/standing-pages";
+import { pageMeta } from "@/lib/site/pages";
 
-export const metadata: Metadata = pageMetadata(standingMeta("/developers"));
+export const metadata: Metadata = pageMetadata(pageMeta("/developers"));
 
 export default async function DevelopersPage() {
   const base = publicBaseFromHeaders(await headers());

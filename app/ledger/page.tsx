@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
-import { standingMeta } from "@/lib/site/standing-pages";
+import { pageMeta } from "@/lib/site/pages";
 import { ledgerView, money } from "@/lib/ledger/view";
 import { LedgerChart } from "@/components/ledger-chart";
 
-export const metadata: Metadata = pageMetadata(standingMeta("/ledger"));
+export const metadata: Metadata = pageMetadata(pageMeta("/ledger"));
 
 // Counts change with every crawler visit; read them per request.
 export const dynamic = "force-dynamic";

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
-import { standingMeta } from "@/lib/site/standing-pages";
+import { pageMeta } from "@/lib/site/pages";
 import { lensFetch } from "@/lib/lens/endpoint";
-import { callForPage, param } from "@/lib/lens/page-call";
+import { callForPage, param } from "@/lib/site/page-call";
 import type { LensObservation } from "@/lib/lens/observe";
 import { LensObservationView } from "@/components/lens-observation";
 
-export const metadata: Metadata = pageMetadata(standingMeta("/lens"));
+export const metadata: Metadata = pageMetadata(pageMeta("/lens"));
 
 // Each submission inspects a URL: nothing to prerender.
 export const dynamic = "force-dynamic";

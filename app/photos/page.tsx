@@ -3,12 +3,12 @@ import type { Metadata } from "next";
 import { getPhotos } from "@/lib/photos/manifest";
 import { galleryFilters, galleryPhotos } from "@/lib/photos/query";
 import { pageMetadata } from "@/lib/site/metadata";
-import { standingMeta } from "@/lib/site/standing-pages";
+import { pageMeta } from "@/lib/site/pages";
 import { PhotoPicture } from "@/components/photo-picture";
 import { photoTitle } from "@/lib/photos/display";
 import type { PhotoEntry } from "@/lib/photos/types";
 
-export const metadata: Metadata = pageMetadata(standingMeta("/photos"));
+export const metadata: Metadata = pageMetadata(pageMeta("/photos"));
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

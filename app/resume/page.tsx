@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { readSiteFile } from "@/lib/build-output";
 import { resumeContact, resumeSections, type Resume, type ResumeDates } from "@/lib/content/resume";
 import { pageMetadata } from "@/lib/site/metadata";
-import { standingMeta } from "@/lib/site/standing-pages";
+import { pageMeta } from "@/lib/site/pages";
 import { siteUrl } from "@/lib/env";
 import { JsonLd } from "@/components/json-ld";
 
@@ -18,7 +18,7 @@ function loadResume(): Resume | undefined {
 
 export function generateMetadata(): Metadata {
   const r = loadResume();
-  return pageMetadata({ ...standingMeta("/resume"), description: r?.basics?.label ?? standingMeta("/resume").description });
+  return pageMetadata({ ...pageMeta("/resume"), description: r?.basics?.label ?? pageMeta("/resume").description });
 }
 
 export default function ResumePage() {

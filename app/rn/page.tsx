@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
-import { standingMeta } from "@/lib/site/standing-pages";
+import { pageMeta } from "@/lib/site/pages";
 import { nowPlayingView } from "@/lib/music/view";
 
-export const metadata: Metadata = pageMetadata(standingMeta("/rn"));
+export const metadata: Metadata = pageMetadata(pageMeta("/rn"));
 
 // The playlist lives in the store and changes without a build.
 export const dynamic = "force-dynamic";

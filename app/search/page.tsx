@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
-import { searchSite } from "@/lib/search/search";
+import { search, type SearchResultsSchema } from "@/lib/search/endpoint";
+import type { z } from "zod";
+import { callForPage } from "@/lib/site/page-call";
 import { PAGE_LIMIT, pageQuery } from "@/lib/search/present";
 import { pageMetadata } from "@/lib/site/metadata";
-import { standingMeta } from "@/lib/site/standing-pages";
+import { pageMeta } from "@/lib/site/pages";
 import { SiteSearch } from "@/components/site-search";
 import { siteConfig } from "@/site.config";
 
-export const metadata: Metadata = pageMetadata(standingMeta("/search"));
+export const metadata: Metadata = pageMetadata(pageMeta("/search"));
 
 type Props = { searchParams: Promise<{ q?: string | string[] }> };
 
@@ -16,13 +18,20 @@ type Props = { searchParams: Promise<{ q?: string | string[] }> };
  */
 export default async function SearchPage({ searchParams }: Props) {
   const q = pageQuery((await searchParams).q);
-  const found = q ? searchSite(q, PAGE_LIMIT) : undefined;
-  const initial = found
-    ? { q, total: found.total, results: found.results.map(({ url, title, kind, snippet }) => ({ url, title, kind, snippet })) }
-    : undefined;
+  // Through the API's own path: a page of results draws on the same read budget as /search.json.
+  const found = q ? await callForPage<z.infer<typeof SearchResultsSchema>>(search, { q, limit: String(PAGE_LIMIT) }) : undefined;
+  const initial =
+    found?.ok === true
+      ? { q, total: found.data.total, results: found.data.results.map(({ url, title, kind, snippet }) => ({ url, title, kind, snippet })) }
+      : undefined;
   return (
     <>
       <h1>Search</h1>
+      {found?.ok === false ? (
+        <p role="alert">
+          {found.status === 429 ? `Too many searches from your address: try again in ${found.retryAfter ?? "a few"} seconds.` : found.error}
+        </p>
+      ) : null}
       <SiteSearch initial={initial} placeholder={`${siteConfig.examples.searches.join(", ")}…`} />
     </>
   );

@@ -46,16 +46,16 @@ it("section intros reach the index twins and what search and /ask know of the in
 it("what /around watches reaches its twin, its search entry and the API's description of it", async () => {
   await underOwnerConfig();
   const { aroundMarkdown } = await import("@/lib/around/markdown");
-  const { STANDING_PAGES } = await import("./standing-pages");
+  const { PAGES } = await import("./pages");
   const { getNeighborhood } = await import("@/lib/around/endpoints");
   const twin = await aroundMarkdown("http://localhost:3000");
   expect(twin).toContain("The homepages of a handful of public libraries, crawled daily");
-  expect(STANDING_PAGES["/around"].description).toContain("the homepages of a handful of public libraries");
-  expect(STANDING_PAGES["/around"].aliases).toContain("library websites");
+  expect(PAGES["/around"].description).toContain("the homepages of a handful of public libraries");
+  expect(PAGES["/around"].aliases).toContain("library websites");
   expect(getNeighborhood.description).toContain("the homepages of a handful of public libraries");
   // The firms listed below the head are content/around.json's, not words of the site.
   const head = twin.split("\n\n").slice(0, 2).join("\n\n");
-  expect(JSON.stringify([head, STANDING_PAGES["/around"], getNeighborhood.description])).not.toMatch(DEMO_SUBJECTS);
+  expect(JSON.stringify([head, PAGES["/around"], getNeighborhood.description])).not.toMatch(DEMO_SUBJECTS);
 });
 
 it("the API's examples are the owner's: /openapi.json, the developer guide and the MCP tool schemas", async () => {

@@ -38,13 +38,18 @@ export function pageMetadata(o: {
   tags?: string[];
   /** The share image; by default the card the build drew for this path. */
   image?: ShareImage;
+  /** The endpoint that answers the page's question in JSON (lib/site/pages.ts). */
+  json?: string;
 }): Metadata {
   const twin = o.path === "/" ? "/index.md" : `${o.path}.md`;
   const image = o.image ?? shareCard(o.path, o.title);
   return {
     title: o.path === "/" ? { absolute: siteConfig.title } : o.title,
     description: o.description,
-    alternates: { canonical: o.path, types: { "text/markdown": twin, ...SITE_ALTERNATE_TYPES } },
+    alternates: {
+      canonical: o.path,
+      types: { "text/markdown": twin, ...(o.json ? { "application/json": o.json } : {}), ...SITE_ALTERNATE_TYPES },
+    },
     openGraph: {
       type: o.type ?? "website",
       url: o.path,

@@ -1,6 +1,6 @@
 import { siteFile, buildSingleton } from "@/lib/build-output";
 import { readFileSync } from "node:fs";
-import { STANDING_PAGES, type StandingPath } from "./standing-pages";
+import { PAGES, PAGE_PATHS, type PageDeclaration } from "./pages";
 
 /** Share cards: 1200×630, the size OpenGraph and summary_large_image cards expect. */
 export const OG_CARD = { width: 1200, height: 630 } as const;
@@ -11,26 +11,15 @@ export function ogCardPath(pagePath: string): string {
   return `${OG_DIR}${pagePath === "/" ? "/index" : pagePath}.png`;
 }
 
-/** What a standing page's card says it is (lib/site/standing-pages.ts holds the titles). */
-const CARD_LABELS: Partial<Record<StandingPath, string>> = {
-  "/search": "Search",
-  "/photos": "Photos",
-  "/developers": "Developers",
-  "/resume": "Resume",
-};
-
 /**
- * Pages that app/ defines with no content file behind them, each with the title its card
- * shows (their own title). Content pages, section indexes and the resume get theirs from
- * the corpus; photo pages use their photo.
+ * Cards for the declared pages, each with its own title: the build draws them for the pages
+ * it has no content behind (content pages, section indexes and the resume get theirs from
+ * the corpus; photo pages use their photo).
  */
-export const APP_PAGE_CARDS: { path: string; title: string; label: string }[] = (Object.keys(STANDING_PAGES) as StandingPath[]).map(
-  (path) => ({
-    path,
-    title: STANDING_PAGES[path].title,
-    label: CARD_LABELS[path] ?? "Utility",
-  }),
-);
+export const APP_PAGE_CARDS: { path: string; title: string; label: string }[] = PAGE_PATHS.map((path) => {
+  const page: PageDeclaration = PAGES[path];
+  return { path, title: page.title, label: page.card ?? "Utility" };
+});
 
 /** The page paths the build wrote a card for (`.site/og.json`). */
 const built = () =>

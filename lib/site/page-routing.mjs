@@ -23,26 +23,6 @@ export const HOME_LINK = [
  */
 export const ROUTED_HEADER = "x-site-routed";
 
-/** Pages whose twin is its own registered endpoint. */
-const OWN_TWIN_ROUTES = { "/developers": "/developers.md", "/resume": "/resume.md" };
-/**
- * Pages rendered by the app itself (not content), with a twin generated on request. Not
- * /resume: it is a page only when the build published a resume (paths.json lists it then).
- */
-const APP_PAGES = [
-  "/",
-  "/developers",
-  "/search",
-  "/photos",
-  "/around",
-  "/ledger",
-  "/rn",
-  "/coffee",
-  "/lens",
-  "/lens/compare",
-  "/lens/census",
-];
-
 /** @param {string} pathname */
 export function normalizePath(pathname) {
   return pathname.replace(/\/+$/, "") || "/";
@@ -59,17 +39,22 @@ export function pageOfMdPath(pathname) {
 }
 
 /**
- * The pages of this build (`paths.json`, plus one per photo in `photos.json`) and their
- * twins. A missing build still has the app's own pages.
+ * The pages of this build and their twins: `paths.json` (every page the build published, the
+ * app's declared pages among them, and the twins served by an endpoint of their own) plus one
+ * page per photo in `photos.json`. Without a build no path is a page.
  * @param {string} dataDir the build's server artifacts (SITE_DATA_DIR)
  */
 export function loadPageIndex(dataDir) {
   /** @type {string[]} */
   let built = [];
+  /** @type {Record<string, string>} */
+  let ownTwins = {};
   try {
-    built = JSON.parse(readFileSync(path.join(dataDir, "paths.json"), "utf8")).pages;
+    const paths = JSON.parse(readFileSync(path.join(dataDir, "paths.json"), "utf8"));
+    built = paths.pages;
+    ownTwins = paths.twins ?? {};
   } catch {
-    // Without a content build the site still serves its app pages.
+    // No content build: nothing to route.
   }
   try {
     const photos = JSON.parse(readFileSync(path.join(dataDir, "photos.json"), "utf8")).photos;
@@ -77,11 +62,10 @@ export function loadPageIndex(dataDir) {
   } catch {
     // No photo build: no photo pages.
   }
-  const pages = new Set([...APP_PAGES, ...built]);
+  const pages = new Set(built);
   /** @type {Map<string, string>} */
   const twinTargets = new Map();
-  for (const p of pages)
-    twinTargets.set(p, OWN_TWIN_ROUTES[/** @type {keyof typeof OWN_TWIN_ROUTES} */ (p)] ?? `/twins${p === "/" ? "/index" : p}`);
+  for (const p of pages) twinTargets.set(p, ownTwins[p] ?? `/twins${p === "/" ? "/index" : p}`);
   return { pages, twinTargets };
 }
 

@@ -15,6 +15,7 @@ import { compareMarkdown, lensMarkdown } from "@/lib/lens/markdown";
 import { censusMarkdown } from "@/lib/lens/census/view";
 import { notFoundResponse } from "./not-found";
 import { recordCrawlerVisit } from "@/lib/ledger/record";
+import type { LivePagePath } from "./pages";
 
 function markdownReply(markdown: string, canonical: string, cache: CachePolicy = { maxAge: 300 }): Reply {
   return {
@@ -50,24 +51,47 @@ export interface TwinContext {
   defer?: (work: Promise<unknown>) => void;
 }
 
+/** How a live page's twin is rendered on request, and how long it may be cached. */
+interface LiveRendition {
+  markdown: (o: { page: string; base: string; query: URLSearchParams }) => string | undefined | Promise<string | undefined>;
+  cache: CachePolicy;
+}
+
+/** One rendition per page lib/site/pages.ts declares `live` (a missing one is a type error). */
+const LIVE_TWINS: Record<LivePagePath, LiveRendition> = {
+  "/search": { markdown: ({ base, query }) => searchMarkdown(query.get("q") ?? "", base), cache: "no-store" },
+  "/around": { markdown: ({ base }) => aroundMarkdown(base), cache: { maxAge: 300 } },
+  "/ledger": { markdown: ({ base }) => ledgerMarkdown(base), cache: { maxAge: 60 } },
+  "/rn": { markdown: ({ base }) => nowPlayingMarkdown(base), cache: { maxAge: 300 } },
+  "/coffee": { markdown: ({ base }) => coffeeMarkdown(base), cache: { maxAge: 60 } },
+  "/lens": { markdown: ({ base }) => lensMarkdown(base), cache: { maxAge: 3600 } },
+  "/lens/compare": { markdown: ({ base }) => compareMarkdown(base), cache: { maxAge: 3600 } },
+  "/lens/census": { markdown: ({ base }) => censusMarkdown(base), cache: { maxAge: 600 } },
+  // The gallery and each photo's page (`/photos/<stem>`).
+  "/photos": {
+    markdown: ({ page, base, query }) =>
+      photosMarkdown(
+        page,
+        base,
+        galleryFilters((name) => query.get(name)),
+      ),
+    cache: { maxAge: 300 },
+  },
+};
+
+/** The live rendition a page's twin comes from, if any. */
+function liveRendition(page: string): LiveRendition | undefined {
+  if (page.startsWith("/photos/")) return LIVE_TWINS["/photos"];
+  return Object.hasOwn(LIVE_TWINS, page) ? LIVE_TWINS[page as LivePagePath] : undefined;
+}
+
 async function twin(req: NextRequest, base: string, routeCtx: unknown, knownPaths: () => string[]): Promise<Reply | Response> {
   const segments = (await (routeCtx as TwinContext).params).path;
   const page = !segments?.length || (segments.length === 1 && segments[0] === "index") ? "/" : `/${segments.join("/")}`;
-  if (page === "/search") return markdownReply(searchMarkdown(req.nextUrl.searchParams.get("q") ?? "", base), `${base}/search`, "no-store");
-  if (page === "/around") return markdownReply(await aroundMarkdown(base), `${base}/around`, { maxAge: 300 });
-  if (page === "/ledger") return markdownReply(await ledgerMarkdown(base), `${base}/ledger`, { maxAge: 60 });
-  if (page === "/rn") return markdownReply(await nowPlayingMarkdown(base), `${base}/rn`, { maxAge: 300 });
-  if (page === "/coffee") return markdownReply(await coffeeMarkdown(base), `${base}/coffee`, { maxAge: 60 });
-  if (page === "/lens") return markdownReply(lensMarkdown(base), `${base}/lens`, { maxAge: 3600 });
-  if (page === "/lens/compare") return markdownReply(compareMarkdown(base), `${base}/lens/compare`, { maxAge: 3600 });
-  if (page === "/lens/census") return markdownReply(await censusMarkdown(base), `${base}/lens/census`, { maxAge: 600 });
-  if (page === "/photos" || page.startsWith("/photos/")) {
-    const md = photosMarkdown(
-      page,
-      base,
-      galleryFilters((name) => req.nextUrl.searchParams.get(name)),
-    );
-    return md === undefined ? notFoundResponse(req as NextRequest, knownPaths) : markdownReply(md, `${base}${page}`);
+  const live = liveRendition(page);
+  if (live) {
+    const md = await live.markdown({ page, base, query: req.nextUrl.searchParams });
+    return md === undefined ? notFoundResponse(req, knownPaths) : markdownReply(md, `${base}${page}`, live.cache);
   }
   const twin = getCorpus().twins[page];
   if (twin === undefined) return notFoundResponse(req, knownPaths);

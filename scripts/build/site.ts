@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { access, readFile, rm } from "node:fs/promises";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { buildDoc, ContentError, readSources, sortDocs, strayContent } from "@/lib/content/load";
 import { generatedTwins } from "@/lib/content/twins";
@@ -9,7 +10,8 @@ import { firmListProblems } from "@/lib/around/firms";
 import { resumeMarkdown, resumeProblems, type Resume } from "@/lib/content/resume";
 import { buildIndex } from "@/lib/search/engine";
 import type { Corpus, Doc } from "@/lib/content/types";
-import { RESERVED_TOP_LEVEL } from "@/lib/site/reserved";
+import { reservedTopLevel } from "@/lib/site/reserved";
+import { PAGES, ownTwinRoutes, publishedPages } from "@/lib/site/pages";
 import { siteConfig } from "@/site.config";
 import { siteConfigProblems } from "@/lib/site/config-schema";
 import { env, siteUrl } from "@/lib/env";
@@ -198,13 +200,24 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     });
 
   const corpus = JSON.parse(corpusJson) as Corpus;
-  await cached("corpus", [path.join(opts.outDir, "corpus.json"), path.join(opts.outDir, "paths.json")], async () => {
-    corpus.builtAt = new Date().toISOString();
-    await writeAtomic(path.join(opts.outDir, "corpus.json"), JSON.stringify(corpus));
-    const paths = { pages: Object.keys(corpus.twins).sort(), docs: docs.map((d) => d.url) };
-    await writeAtomic(path.join(opts.outDir, "paths.json"), JSON.stringify(paths));
-    return `${Object.keys(corpus.twins).length} twins`;
-  });
+  await cached(
+    "corpus",
+    [path.join(opts.outDir, "corpus.json"), path.join(opts.outDir, "paths.json")],
+    async () => {
+      corpus.builtAt = new Date().toISOString();
+      await writeAtomic(path.join(opts.outDir, "corpus.json"), JSON.stringify(corpus));
+      const published = publishedPages({ resume: resume !== undefined });
+      const paths = {
+        pages: [...new Set([...Object.keys(corpus.twins), ...published])].sort(),
+        twins: ownTwinRoutes(published),
+        docs: docs.map((d) => d.url),
+      };
+      await writeAtomic(path.join(opts.outDir, "paths.json"), JSON.stringify(paths));
+      return `${Object.keys(corpus.twins).length} twins`;
+    },
+    // The page list decides which pages are published and where their twins are.
+    JSON.stringify(PAGES),
+  );
   // Every page leaves out the menu and footer links to pages this build does not have; say which.
   const served = servedPaths(loadPageIndex(opts.outDir).pages);
   const chrome: [string, readonly { label: string; href: string }[]][] = [
@@ -366,11 +379,15 @@ function urlProblems(docs: Doc[]): string[] {
   const problems: string[] = [];
   const seen = new Map<string, string>();
   const api = apiPaths();
+  const reserved = reservedTopLevel({
+    appEntries: readdirSync(APP_DIR, { withFileTypes: true }).map((e) => ({ name: e.name, folder: e.isDirectory() })),
+    apiPaths: api,
+  });
   for (const d of docs) {
     const other = seen.get(d.url);
     if (other) problems.push(`content/${d.source}: file name: ${d.url} is already taken by content/${other}`);
     seen.set(d.url, d.source);
-    if (d.collection === "pages" && RESERVED_TOP_LEVEL.has(d.slug)) {
+    if (d.collection === "pages" && reserved.has(d.slug)) {
       problems.push(`content/${d.source}: file name: /${d.slug} is a route of the site; choose another name`);
     }
     // A utility page describes an API capability: its link and JSON-LD would lead to a 404.

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
-import { standingMeta } from "@/lib/site/standing-pages";
+import { pageMeta } from "@/lib/site/pages";
 import { censusView, latest } from "@/lib/lens/census/view";
 import { CensusChart } from "@/components/census-chart";
 
-export const metadata: Metadata = pageMetadata(standingMeta("/lens/census"));
+export const metadata: Metadata = pageMetadata(pageMeta("/lens/census"));
 
 export const dynamic = "force-dynamic";
 

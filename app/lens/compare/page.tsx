@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
-import { standingMeta } from "@/lib/site/standing-pages";
+import { pageMeta } from "@/lib/site/pages";
 import { compareUrls, type LensSummary } from "@/lib/lens/compare";
-import { callForPage, param } from "@/lib/lens/page-call";
+import { callForPage, param } from "@/lib/site/page-call";
 
-export const metadata: Metadata = pageMetadata(standingMeta("/lens/compare"));
+export const metadata: Metadata = pageMetadata(pageMeta("/lens/compare"));
 
 export const dynamic = "force-dynamic";
 

@@ -7,8 +7,8 @@ import type { Endpoint } from "@/lib/core/endpoint";
 export type PageCall<T> = { ok: true; data: T } | { ok: false; status: number; error: string; hint: string; retryAfter: string | null };
 
 /**
- * A lens page's form, answered through the same path as the API (invoke): the caller's
- * budget, validation and errors are the API's, so a page cannot be used to get around them.
+ * A page's data, got through the same path as the API (invoke): the caller's budget,
+ * validation and errors are the API's, so a page cannot be used to get around them.
  */
 export async function callForPage<T>(e: Endpoint, params: Record<string, string>): Promise<PageCall<T>> {
   const h = await headers();

@@ -1,0 +1,85 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
+import { config as proxyConfig } from "@/proxy";
+import { endpoints, readableApiPaths } from "@/lib/surface/registry";
+import { PAGES, PAGE_PATHS, mdPathOf, ownTwinRoutes, publishedPages } from "./pages";
+import { reservedTopLevel } from "./reserved";
+
+const APP = path.resolve(import.meta.dirname, "../../app");
+
+/**
+ * The pages app/ renders one per file rather than one per declaration: each dynamic page
+ * route and where its pages come from.
+ */
+const FAMILIES: Record<string, string> = {
+  "/[page]": "content/pages/",
+  "/writing/[slug]": "content/writing/",
+  "/garage/[slug]": "content/garage/",
+  "/documents/[slug]": "content/documents/",
+  "/utilities/[slug]": "content/utilities/",
+  "/photos/[stem]": "photos/",
+};
+
+/** Every `page.tsx` under app/, as the URL pattern it serves (route groups dropped). */
+function appPages(dir = APP, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.isFile() && e.name === "page.tsx") out.push(prefix || "/");
+    if (e.isDirectory()) out.push(...appPages(path.join(dir, e.name), /^\(.*\)$/.test(e.name) ? prefix : `${prefix}/${e.name}`));
+  }
+  return out;
+}
+
+describe("pages declared once (lib/site/pages.ts)", () => {
+  const routes = appPages();
+
+  it("every page app/ renders is declared, or is one of the per-file families", () => {
+    for (const r of routes) {
+      if (r.includes("[")) expect(Object.keys(FAMILIES), `${r} is a dynamic page route no family names`).toContain(r);
+      else expect(PAGE_PATHS, `app${r === "/" ? "" : r}/page.tsx renders a page lib/site/pages.ts does not declare`).toContain(r);
+    }
+  });
+
+  it("every declared page has its view in app/, and every family its route", () => {
+    for (const p of [...PAGE_PATHS, ...Object.keys(FAMILIES)]) expect(routes, `${p} has no app${p === "/" ? "" : p}/page.tsx`).toContain(p);
+  });
+
+  it("a page's JSON alternate is an API path a GET reads, and an own twin is a registered endpoint", () => {
+    const readable = new Set(readableApiPaths());
+    const registered = new Set(endpoints().flatMap((e) => (e.http ? [e.http.path] : [])));
+    for (const p of PAGE_PATHS) {
+      const json = (PAGES[p] as { json?: string }).json;
+      if (json) expect(readable, `${p}'s json`).toContain(json);
+    }
+    for (const twin of Object.values(ownTwinRoutes(PAGE_PATHS))) expect(registered).toContain(twin);
+  });
+
+  it("the resume is published only with a resume", () => {
+    expect(publishedPages({ resume: false })).not.toContain("/resume");
+    expect(publishedPages({ resume: true })).toEqual(PAGE_PATHS);
+  });
+
+  it("proxy.ts runs for every declared page and its twin, and for no API path", () => {
+    const runs = (url: string, headers?: Record<string, string>) =>
+      unstable_doesMiddlewareMatch({ config: proxyConfig, url, ...(headers ? { headers } : {}) });
+    const samples = ["/about", "/writing/some-post", "/photos/some-photo"];
+    for (const p of [...PAGE_PATHS, ...samples]) {
+      expect(runs(p), p).toBe(true);
+      expect(runs(mdPathOf(p)), mdPathOf(p)).toBe(true);
+    }
+    // (`*.md` endpoints, /developers.md and /resume.md, pass through it: every `.md` path is a twin's.)
+    for (const api of [...readableApiPaths(), "/mcp", "/ask", "/twins/about"].filter((p) => !p.endsWith(".md")))
+      expect(runs(api), api).toBe(false);
+  });
+
+  it("a content page may not take the name of any route, page or API path", () => {
+    const appEntries = readdirSync(APP, { withFileTypes: true }).map((e) => ({ name: e.name, folder: e.isDirectory() }));
+    const reserved = reservedTopLevel({ appEntries, apiPaths: readableApiPaths() });
+    const folders = appEntries.filter((e) => e.folder && !/^[[(@_]/.test(e.name)).map((e) => e.name.replace(/(?<=.)\.[^.]*$/, ""));
+    for (const name of [...folders, "sitemap", "favicon", "lens", "health", "openapi", "_next", "generated"])
+      expect(reserved, name).toContain(name);
+    for (const name of ["about", "now", "colophon"]) expect(reserved, name).not.toContain(name);
+  });
+});
