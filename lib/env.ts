@@ -144,12 +144,15 @@ const schema = z.object({
 export type Env = z.infer<typeof schema>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
+  const lines = envIssues(source);
+  if (lines.length) throw new Error(`Invalid environment configuration:\n  ${lines.join("\n  ")}`);
+  return schema.parse(source);
+}
+
+/** `NAME: reason` for each variable the site cannot use as set; empty when all can be. */
+export function envIssues(source: Record<string, string | undefined>): string[] {
   const parsed = schema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid environment configuration:\n  ${lines.join("\n  ")}`);
-  }
-  return parsed.data;
+  return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 }
 
 let cached: Env | undefined;

@@ -6,6 +6,7 @@ import { config as proxyConfig } from "@/proxy";
 import { endpoints, readableApiPaths } from "@/lib/surface/registry";
 import { PAGES, PAGE_PATHS, mdPathOf, ownTwinRoutes, publishedPages } from "./pages";
 import { reservedTopLevel } from "./reserved";
+import { FEATURES } from "./features";
 
 const APP = path.resolve(import.meta.dirname, "../../app");
 
@@ -54,6 +55,10 @@ describe("pages declared once (lib/site/pages.ts)", () => {
       if (json) expect(readable, `${p}'s json`).toContain(json);
     }
     for (const twin of Object.values(ownTwinRoutes(PAGE_PATHS))) expect(registered).toContain(twin);
+  });
+
+  it("each live feature's pages are declared pages", () => {
+    for (const f of Object.values(FEATURES)) for (const p of f.pages) expect(PAGE_PATHS).toContain(p);
   });
 
   it("the resume is published only with a resume", () => {

@@ -1,0 +1,83 @@
+import { spawn } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { diagnose } from "../scripts/doctor";
+
+/** `npm run doctor` as the owner runs it: its own process, only the environment given, loopback only. */
+const root = path.resolve(import.meta.dirname, "..");
+function doctor(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/doctor.ts", ...args], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        NODE_OPTIONS: `--import ${pathToFileURL(path.join(root, "tests/helpers/loopback-guard.mjs")).href}`,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("exit", (c) => resolve({ code: c ?? 1, out }));
+  });
+}
+
+let calendar: Server;
+let calendarUrl: string;
+beforeAll(async () => {
+  calendar = createServer((_req, res) =>
+    res.writeHead(200, { "content-type": "text/calendar" }).end("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"),
+  );
+  await new Promise<void>((r) => calendar.listen(0, "127.0.0.1", r));
+  calendarUrl = `http://127.0.0.1:${(calendar.address() as AddressInfo).port}/cal.ics`;
+});
+afterAll(() => calendar?.close());
+
+describe("npm run doctor", () => {
+  it("on a fresh clone: every live feature off with what it needs, the memory store and what that means, jobs off; exit 0", async () => {
+    const r = await doctor([]);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/off {2}Now playing \(\/rn\): needs a shared store .*SPOTIFY_CLIENT_ID/);
+    expect(r.out).toMatch(/off {2}Coffee slots \(\/coffee\): needs a calendar feed \(COFFEE_ICS_URL\)/);
+    expect(r.out).toMatch(/Memory: .*lost on restart/);
+    expect(r.out).toMatch(/Off \(JOBS_ENABLED is not 1\)/);
+    expect(r.out).toContain("Nothing looks wrong.");
+  });
+
+  it("with a store and a calendar, --check pings Redis and requests the feed; the features they enable are on", async () => {
+    const r = await doctor(["--check"], { REDIS_URL: "redis://127.0.0.1:6379", COFFEE_ICS_URL: calendarUrl });
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/on {3}Coffee slots/);
+    expect(r.out).toMatch(/on {3}AI-crawler ledger/);
+    expect(r.out).toMatch(/Redis at 127\.0\.0\.1:6379: shared/);
+    expect(r.out).toMatch(/✓ store: redis answers/);
+    expect(r.out).toMatch(/✓ calendar feed \(COFFEE_ICS_URL\): HTTP 200/);
+  });
+
+  it("exits 1 naming what cannot work: a setting the site cannot use, half a set of credentials, an upstream that does not answer", async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const bad = await doctor([], { STORE_TIMEOUT_MS: "fast", SPOTIFY_CLIENT_ID: "x" });
+    expect(bad.code, bad.out).toBe(1);
+    expect(bad.out).toMatch(/✗ STORE_TIMEOUT_MS: /);
+    expect(bad.out).toMatch(/✗ SPOTIFY_CLIENT_ID, SPOTIFY_CLIENT_SECRET, SPOTIFY_REFRESH_TOKEN: all three are needed/);
+    const down = await doctor(["--check"], { COFFEE_ICS_URL: `http://127.0.0.1:${port}/cal.ics` });
+    expect(down.code, down.out).toBe(1);
+    expect(down.out).toMatch(/✗ calendar feed \(COFFEE_ICS_URL\): 127\.0\.0\.1:\d+ did not answer/);
+    expect((await doctor(["--fix"])).code).toBe(2);
+  });
+
+  it("names an address the build was not made for, which npm start would refuse", async () => {
+    const d = await diagnose({ source: { SITE_URL: "https://Example.org" }, baked: "http://localhost:3000" });
+    expect(d.failed).toBe(true);
+    expect(d.text).toContain("build again with SITE_URL=https://example.org npm run build");
+    const same = await diagnose({ source: { SITE_URL: "https://Example.org" }, baked: "https://example.org" });
+    expect(same.failed).toBe(false);
+  });
+});
