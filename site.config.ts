@@ -34,9 +34,12 @@ export const siteConfig = {
     { label: "Developers", href: "/developers" },
   ],
   /**
-   * The footer: every page a visitor should be able to find that the menu above leaves
-   * out (tests/navigation-http.test.ts fails when a page in the sitemap is neither here,
-   * in `nav`, nor linked from a section page that is). A link here or in `nav` to a page
+   * The footer, for people: the pages a visitor looks for at the bottom of a page, about ten
+   * at most so it stays two rows on a phone. The live pages (now playing, coffee, lens, the
+   * crawls) are listed on the home page, and the machine endpoints (OpenAPI, the API
+   * catalog, llms.txt, the feeds) in its "For machines" section and on /developers
+   * (tests/site-head-http.test.ts fails when a page in the sitemap is neither here, in
+   * `nav`, nor linked from a section page that is). A link here or in `nav` to a page
    * the build does not have (a deleted content page, no content/resume.json) is left out of
    * every page, and `npm run build` names it. A page of content/pages/ listed neither here nor
    * in `nav` is added after these links, by its `order` (lib/surface/chrome-links.ts).
@@ -46,20 +49,10 @@ export const siteConfig = {
     { label: "Resume", href: "/resume" },
     { label: "Documents", href: "/documents" },
     { label: "FAQ", href: "/faq" },
-    { label: "Speaking", href: "/speaking" },
     { label: "Uses", href: "/uses" },
+    { label: "Speaking", href: "/speaking" },
     { label: "Contact", href: "/contact" },
-    { label: "Coffee", href: "/coffee" },
-    { label: "Now playing", href: "/rn" },
     { label: "Colophon", href: "/colophon" },
-    { label: "OpenAPI", href: "/openapi.json" },
-    { label: "API catalog", href: "/.well-known/api-catalog" },
-    { label: "llms.txt", href: "/llms.txt" },
-    { label: "Lens", href: "/lens" },
-    { label: "Around", href: "/around" },
-    { label: "Crawler ledger", href: "/ledger" },
-    { label: "Atom feed", href: "/feed.xml" },
-    { label: "JSON Feed", href: "/feed.json" },
   ],
   /**
    * The sentence under each collection index's heading (/writing, /garage, /documents,

@@ -9,6 +9,7 @@ import { DatedList } from "@/components/dated-list";
 import { PhotoStrip } from "@/components/photo-strip";
 import { isSitePage } from "@/lib/site/paths";
 import { aboutParts } from "@/lib/site/about-links";
+import { PAGES, PAGE_PATHS } from "@/lib/site/pages";
 
 export const metadata = pageMetadata({ path: "/", title: siteConfig.title, description: siteConfig.description });
 
@@ -61,14 +62,17 @@ export default function HomePage() {
         </HomeSection>
       ) : null}
 
+      <LivePages />
+
       <section aria-labelledby="home-machines" className="for-machines">
         <h2 id="home-machines" className="section-label">
           For machines
         </h2>
         <p>
           Every page has a Markdown twin, and the site doubles as a keyless, read-only JSON API: see the <a href="/developers">API guide</a>
-          , the <a href="/openapi.json">OpenAPI document</a>, <a href="/llms.txt">llms.txt</a> and the{" "}
-          <a href="/mcp/server-card">MCP server</a>.
+          , the <a href="/openapi.json">OpenAPI document</a>, the <a href="/.well-known/api-catalog">API catalog</a>,{" "}
+          <a href="/llms.txt">llms.txt</a> and the <a href="/mcp/server-card">MCP server</a>. New writing comes as an{" "}
+          <a href="/feed.xml">Atom feed</a> and a <a href="/feed.json">JSON Feed</a>.
         </p>
       </section>
     </div>
@@ -96,6 +100,30 @@ function HomeSection({
       <p className="more">
         <a href={more.href}>{more.text} →</a>
       </p>
+    </section>
+  );
+}
+
+/**
+ * The live pages the menu does not list (now playing, coffee, the crawls, lens), from the
+ * page list, each with its own description: only those this build serves.
+ */
+function LivePages() {
+  const inMenu = new Set<string>(siteConfig.nav.map((l) => l.href));
+  const live = PAGE_PATHS.filter((p) => PAGES[p].twin === "live" && !inMenu.has(p) && p.split("/").length === 2 && isSitePage(p));
+  if (!live.length) return null;
+  return (
+    <section aria-labelledby="home-live" className="home-live">
+      <h2 id="home-live" className="section-label">
+        Live on this site
+      </h2>
+      <ul>
+        {live.map((p) => (
+          <li key={p}>
+            <a href={p}>{PAGES[p].title}</a>: {PAGES[p].description}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -6,18 +6,22 @@ export function SiteFooter({ links }: { links: readonly { label: string; href: s
   return (
     <footer className="site-footer">
       <div className="shell">
-        <span>© {siteConfig.name}</span>
-        {links.map((l) => (
-          <NavLink key={l.href} href={l.href}>
-            {l.label}
-          </NavLink>
-        ))}
-        {siteConfig.links.map((l) => (
-          <a key={l.href} href={l.href} rel="me">
-            {l.label}
-          </a>
-        ))}
-        {siteConfig.demo ? <span>Demo content: a fictional owner.</span> : null}
+        <nav aria-label="Footer" className="footer-links">
+          {links.map((l) => (
+            <NavLink key={l.href} href={l.href}>
+              {l.label}
+            </NavLink>
+          ))}
+          {siteConfig.links.map((l) => (
+            <a key={l.href} href={l.href} rel="me">
+              {l.label}
+            </a>
+          ))}
+        </nav>
+        <p className="footer-note">
+          © {siteConfig.name}
+          {siteConfig.demo ? " · Demo content: a fictional owner." : null}
+        </p>
       </div>
     </footer>
   );

@@ -85,3 +85,17 @@ test("the developer guide's contents lead to each section, and a table scrolls i
   }
   await context.close();
 });
+
+test("the footer is for people: a handful of links, in two rows or fewer on a phone", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto("/about");
+  const links = page.locator("footer a");
+  expect(await links.count()).toBeLessThanOrEqual(10);
+  // No machine endpoint among them: those are on the home page's "For machines" and /developers.
+  for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")!)))
+    expect(href, href).not.toMatch(/\.(json|xml|txt)$|^\/\.well-known\//);
+  const rows = await links.evaluateAll((as) => new Set(as.map((a) => Math.round(a.getBoundingClientRect().top))).size);
+  expect(rows).toBeLessThanOrEqual(2);
+  await context.close();
+});

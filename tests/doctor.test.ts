@@ -14,6 +14,7 @@ function doctor(args: string[], env: Record<string, string> = {}): Promise<{ cod
       cwd: root,
       env: {
         PATH: process.env.PATH,
+        NODE_ENV: "production",
         NODE_OPTIONS: `--import ${pathToFileURL(path.join(root, "tests/helpers/loopback-guard.mjs")).href}`,
         ...env,
       },
