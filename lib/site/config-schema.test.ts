@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "@/site.config";
-import { siteConfigProblems } from "./config-schema";
+import { demoLeftovers, siteConfigProblems } from "./config-schema";
 
 /** The shipped config with one change, as an owner's edit would make it (any shape: that is the point). */
 const edited = (change: (c: Record<string, unknown>) => void) => {
@@ -83,6 +83,22 @@ describe("site.config.ts is checked with `site.config.ts: field: reason` lines",
     expect(siteConfigProblems(bad)).toEqual([
       "site.config.ts: name: must not be empty",
       "site.config.ts: nav[0].href: must be a string, not a number",
+    ]);
+  });
+});
+
+describe("demoLeftovers", () => {
+  it("names each value that still speaks of the demo owner once the name is changed", () => {
+    expect(demoLeftovers(siteConfig)).toEqual([]);
+    const mine = { ...siteConfig, demo: false, name: "Sam Rivera", author: { ...siteConfig.author, name: "Sam Rivera" } };
+    expect(demoLeftovers(mine)).toEqual([
+      "site.config.ts: title: still names Avery Quill, the demo owner: write your own",
+      "site.config.ts: description: still names Avery Quill, the demo owner: write your own",
+    ]);
+    const done = { ...mine, title: "Sam Rivera — notes", description: "Sam's notes and a public API." };
+    expect(demoLeftovers(done)).toEqual([]);
+    expect(demoLeftovers({ ...done, description: "The site of a fictional demo owner." })).toEqual([
+      "site.config.ts: description: still calls the site a fictional demo: write your own",
     ]);
   });
 });

@@ -100,3 +100,26 @@ export function siteConfigProblems(config: unknown): string[] {
       : [`site.config.ts: ${field || "siteConfig"}: ${ownerFieldReason(issue) ?? issue.message}`],
   );
 }
+
+/** The demo owner's name, as site.config.ts ships it. */
+export const DEMO_NAME = "Avery Quill";
+
+/**
+ * `site.config.ts: field: …` for each value that still speaks of the demo owner once the
+ * name is the owner's own: the title, description and intro repeat the name, so changing
+ * `name` alone would leave the demo's in the home page's <title>, share cards and meta.
+ */
+export function demoLeftovers(config: { name: string; demo: boolean } & Record<string, unknown>): string[] {
+  if (config.name === DEMO_NAME) return [];
+  const out: string[] = [];
+  const walk = (v: unknown, field: string) => {
+    if (typeof v === "string") {
+      if (v.includes(DEMO_NAME)) out.push(`site.config.ts: ${field}: still names ${DEMO_NAME}, the demo owner: write your own`);
+      else if (/fictional demo owner/i.test(v) && !config.demo)
+        out.push(`site.config.ts: ${field}: still calls the site a fictional demo: write your own`);
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${field}[${i}]`));
+    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, field ? `${field}.${k}` : k);
+  };
+  walk(config, "");
+  return out;
+}

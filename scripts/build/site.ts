@@ -13,7 +13,7 @@ import type { Corpus, Doc } from "@/lib/content/types";
 import { reservedTopLevel } from "@/lib/site/reserved";
 import { PAGES, ownTwinRoutes, publishedPages } from "@/lib/site/pages";
 import { siteConfig } from "@/site.config";
-import { siteConfigProblems } from "@/lib/site/config-schema";
+import { demoLeftovers, siteConfigProblems } from "@/lib/site/config-schema";
 import { env, siteUrl } from "@/lib/env";
 import { APP_PAGE_CARDS } from "@/lib/site/og";
 import { resultLabel } from "@/lib/search/present";
@@ -91,6 +91,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   const configProblems = siteConfigProblems(siteConfig);
   if (configProblems.length) throw new ContentError(configProblems);
   const log = opts.log ?? (() => {});
+  for (const line of demoLeftovers(siteConfig)) log(`  ${line}`);
   const stages: StageReport[] = [];
   const stage = async (name: string, run: () => Promise<{ skipped?: boolean; detail?: string } | void>) => {
     const t = performance.now();
