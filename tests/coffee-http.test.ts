@@ -74,7 +74,8 @@ describe("failing closed", () => {
       // The site's own contact page, at the address the reader used (not the server's idea of localhost).
       expect((r.body as Availability).bookingUrl).toBe(`${app.base}/contact`);
       const html = await (await fetch(`${app.base}/coffee`)).text();
-      expect(html).toContain("no calendar connected");
+      expect(html).toContain("No slots are offered here at the moment.");
+      expect(html).not.toMatch(/COFFEE_ICS_URL|npm run|this deployment/);
       expect(html).toContain('<a href="/contact">Write to me instead</a>');
       expect(await (await fetch(`${app.base}/coffee.md`)).text()).toContain(`Write instead: ${app.base}/contact`);
     } finally {

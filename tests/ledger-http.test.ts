@@ -90,7 +90,9 @@ describe("error bodies in the Ledger shape", () => {
       expect(r.headers.get("retry-after")).toBeNull();
       expect(r.body).not.toHaveProperty("retryAfter");
       expect(r.body).toMatchObject({ ok: false, code: "not_configured", days: [], crawlers: [], pages: 0, usd: 0, pricePerPageUsd: 0.01 });
-      expect(await (await fetch(`${app.base}/ledger`)).text()).toContain("Counting is off on this deployment");
+      expect(await (await fetch(`${app.base}/ledger`)).text()).toContain("Nothing has been counted yet");
+      // Setup is the owner's business (npm run doctor): no variable, command or "this deployment" for visitors.
+      expect(await (await fetch(`${app.base}/ledger`)).text()).not.toMatch(/REDIS_URL|SPOTIFY_|Upstash|npm run|this deployment/);
     } finally {
       await app.stop();
     }

@@ -30,9 +30,7 @@ export default async function AroundPage() {
         <section aria-labelledby="pending">
           <h2 id="pending">No crawl yet</h2>
           <p role="status">
-            {view.nextCrawlAt
-              ? `The first crawl is scheduled for ${when(view.nextCrawlAt)}.`
-              : "Scheduled jobs are off on this deployment, so nothing has been crawled yet."}
+            {view.nextCrawlAt ? `The first crawl is scheduled for ${when(view.nextCrawlAt)}.` : "Nothing has been crawled yet."}
           </p>
           <ul className="doc-list">
             {view.firms.map((f) => (

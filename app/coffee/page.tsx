@@ -23,7 +23,7 @@ export default async function CoffeePage() {
           <h2 id="closed">No slots right now</h2>
           <p role="status">
             {view.reason === "unconfigured"
-              ? "This deployment has no calendar connected, so it offers no slots."
+              ? "No slots are offered here at the moment."
               : "My calendar could not be read just now, and I would rather offer nothing than a time that is already taken."}
           </p>
           <p>

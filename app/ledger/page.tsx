@@ -19,7 +19,7 @@ export default async function LedgerPage() {
         nobody pays, to show what the reading is worth. Also as <a href="/ledger.json">JSON</a>.
       </p>
       {view.state === "off" ? (
-        <p role="status">Counting is off on this deployment: it needs a shared store (Redis or Upstash), and none is configured.</p>
+        <p role="status">Nothing has been counted yet.</p>
       ) : view.state === "unavailable" ? (
         <p role="status">The counts could not be read right now. Try again in a minute.</p>
       ) : (

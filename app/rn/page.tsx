@@ -18,23 +18,7 @@ export default async function NowPlayingPage() {
         <a href="/rn/tracks">JSON</a>.
       </p>
       {view.state === "not-connected" ? (
-        <section aria-labelledby="connect">
-          <h2 id="connect">Nothing is connected yet</h2>
-          <p>This deployment has no playlist to show. It needs {view.missing.join(" and ")}.</p>
-          <p>If this is your site, connecting takes three steps:</p>
-          <ol>
-            <li>
-              Set <code>REDIS_URL</code> (or the Upstash variables) so the playlist and the cached tracks have somewhere to live.
-            </li>
-            <li>
-              Create an app in the Spotify developer dashboard, set <code>SPOTIFY_CLIENT_ID</code> and <code>SPOTIFY_CLIENT_SECRET</code>,
-              then run <code>npm run rn:connect</code> once and store the refresh token it prints as <code>SPOTIFY_REFRESH_TOKEN</code>.
-            </li>
-            <li>
-              Run <code>npm run rn:playlist &lt;playlist URL&gt;</code> with a playlist your account owns.
-            </li>
-          </ol>
-        </section>
+        <p role="status">No playlist to show yet.</p>
       ) : view.state === "error" ? (
         <p role="status">The playlist could not be read right now: {view.message}</p>
       ) : (

@@ -9,7 +9,7 @@ export async function aroundMarkdown(base: string): Promise<string> {
   const head = `# Around\n\nThe homepages of ${siteConfig.around.watches}, crawled daily by this site's crawler, and what changed between crawls. JSON: ${base}/around/json and ${base}/around/changes.json.\n`;
   if (view.state === "unavailable") return `${head}\nThe crawl record could not be read right now; try again in a minute.\n`;
   if (view.state === "pending")
-    return `${head}\nNo crawl has finished yet on this deployment${view.nextCrawlAt ? `; the next one is scheduled for ${view.nextCrawlAt}` : " (scheduled jobs are off)"}.\n\nFirms on the list:\n\n${view.firms.map((f) => `- ${f.name}: ${f.homepage}`).join("\n")}\n`;
+    return `${head}\nNo crawl has finished yet${view.nextCrawlAt ? `; the next one is scheduled for ${view.nextCrawlAt}` : ""}.\n\nFirms on the list:\n\n${view.firms.map((f) => `- ${f.name}: ${f.homepage}`).join("\n")}\n`;
   const { report, changes } = view;
   const rows = report.firms.map(
     (f) =>

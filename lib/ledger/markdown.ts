@@ -4,7 +4,7 @@ import { ledgerView, money } from "./view";
 export async function ledgerMarkdown(base: string): Promise<string> {
   const view = await ledgerView();
   const head = `# Crawler ledger\n\nPages of this site read by identified AI crawlers over the last 30 days, priced at one cent a page as commentary. JSON: ${base}/ledger.json.\n`;
-  if (view.state === "off") return `${head}\nCounting is off on this deployment: it has no shared store (Redis or Upstash).\n`;
+  if (view.state === "off") return `${head}\nNothing has been counted yet.\n`;
   if (view.state === "unavailable") return `${head}\nThe counts could not be read right now; try again in a minute.\n`;
   const { ledger } = view;
   const lines = [head, `${ledger.from} to ${ledger.to}: ${ledger.pages} pages, ${money(ledger.usd)}.`, ""];

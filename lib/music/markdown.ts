@@ -3,7 +3,7 @@ import { nowPlayingView } from "./view";
 export async function nowPlayingMarkdown(base: string): Promise<string> {
   const v = await nowPlayingView();
   const head = `# Now playing\n\nWhat the owner is listening to: the tracks of their current playlist. JSON: ${base}/rn/tracks.\n`;
-  if (v.state === "not-connected") return `${head}\nNothing is connected on this deployment yet. It needs ${v.missing.join(" and ")}.\n`;
+  if (v.state === "not-connected") return `${head}\nNo playlist to show yet.\n`;
   if (v.state === "error") return `${head}\nThe playlist could not be read right now: ${v.message}\n`;
   const t = v.tracks;
   const cell = (s: string) => s.replace(/\|/g, "\\|");

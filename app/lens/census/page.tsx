@@ -23,11 +23,9 @@ export default async function CensusPage() {
       ) : view.census.weeks.length === 0 ? (
         <>
           <p role="status">
-            No census has run yet on this deployment
-            {view.census.nextRunAt
-              ? `; the next is scheduled for ${view.census.nextRunAt.slice(0, 16).replace("T", " ")} UTC`
-              : " (scheduled jobs are off)"}
-            . These are the sites it follows:
+            No census has run yet
+            {view.census.nextRunAt ? `; the next is scheduled for ${view.census.nextRunAt.slice(0, 16).replace("T", " ")} UTC` : ""}. These
+            are the sites it follows:
           </p>
           <ul>
             {view.census.sites.map((s) => (

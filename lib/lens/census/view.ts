@@ -32,7 +32,7 @@ export async function censusMarkdown(base: string): Promise<string> {
   if (view.state === "unavailable") return `${head}\nThe census could not be read right now; try again in a minute.\n`;
   const { census } = view;
   if (census.weeks.length === 0)
-    return `${head}\nNo census has run yet on this deployment${census.nextRunAt ? `; the next is scheduled for ${census.nextRunAt}` : " (scheduled jobs are off)"}.\n\n${census.sites.map((s) => `- ${s.name} (${s.category}): ${s.url}`).join("\n")}\n`;
+    return `${head}\nNo census has run yet${census.nextRunAt ? `; the next is scheduled for ${census.nextRunAt}` : ""}.\n\n${census.sites.map((s) => `- ${s.name} (${s.category}): ${s.url}`).join("\n")}\n`;
   const rows = census.sites.map((s) => {
     const { last, delta } = latest(s.series);
     return `| [${s.name}](${s.url}) | ${s.category} | ${last?.score ?? "—"} | ${delta === null ? "—" : delta > 0 ? `+${delta}` : delta} | ${last?.level ?? "—"} | ${last?.tier ?? "—"} |`;
