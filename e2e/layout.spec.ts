@@ -99,3 +99,19 @@ test("the footer is for people: a handful of links, in two rows or fewer on a ph
   expect(rows).toBeLessThanOrEqual(2);
   await context.close();
 });
+
+test("on a phone, menu and footer links are 24 px targets and no date breaks across lines", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  for (const path of ["/", "/writing", "/garage"]) {
+    await page.goto(path);
+    const heights = await page
+      .locator('nav[aria-label="Main"] a, footer a')
+      .evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height));
+    for (const h of heights) expect(h, path).toBeGreaterThanOrEqual(24);
+    const lines = await page.locator("main time").evaluateAll((ts) => ts.map((t) => [t.textContent, t.getClientRects().length] as const));
+    expect(lines.length, path).toBeGreaterThan(0);
+    for (const [text, n] of lines) expect(n, `${path}: "${text}"`).toBe(1);
+  }
+  await context.close();
+});

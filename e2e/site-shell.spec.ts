@@ -18,10 +18,18 @@ test("an unknown URL shows the site's not-found page with status 404", async ({ 
   const res = await page.goto("/this/does/not/exist");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not found");
-  await expect(page.getByRole("link", { name: "developer guide" })).toBeVisible();
+  // The site's own sections, not raw sitemap XML.
+  const main = page.getByRole("main");
+  await expect(main.locator('a[href$=".xml"]')).toHaveCount(0);
+  await expect(main.getByRole("link", { name: "Writing" })).toBeVisible();
   await page.waitForLoadState("networkidle");
   // watchPage ignores the browser's own log line for the document's 404; nothing else may fail.
   expect(problems).toEqual([]);
+  // Its search box finds what the visitor was after.
+  await main.getByRole("searchbox").fill("carburettor");
+  await main.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search\?q=carburettor$/);
+  await expect(page.getByRole("main").locator('a[href^="/garage/"]').first()).toBeVisible();
 });
 
 test("/developers lists every endpoint with a curl example, and links its Markdown twin", async ({ page }) => {

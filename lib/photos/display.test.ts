@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exposureRows, photoDay, photoNeighbours, photoTitle, srcSet } from "./display";
+import { evText, exposureRows, recipeRows, photoDay, photoNeighbours, photoTitle, srcSet } from "./display";
 import type { PhotoEntry } from "./types";
 import type { PhotoMetadata } from "./schema";
 
@@ -37,10 +37,14 @@ describe("photo display helpers", () => {
     expect(photoNeighbours(list, "c")).toEqual({ prev: { stem: "b" }, next: undefined });
   });
 
-  it("signs exposure compensation as the recipe card does", () => {
+  it("writes exposure compensation in thirds, in the exposure rows and on the recipe card alike", () => {
     const ev = (v: number) =>
       Object.fromEntries(exposureRows({ ev: v, recipe: null } as unknown as PhotoMetadata))["Exposure compensation"];
-    expect([ev(1), ev(-0.67), ev(0.33), ev(0)]).toEqual(["+1", "-0.67", "+0.33", "0"]);
+    expect([ev(1), ev(-0.67), ev(0.33), ev(0)]).toEqual(["+1", "−⅔", "+⅓", "0"]);
+    const card = Object.fromEntries(
+      recipeRows({ recipe: { "Exposure Compensation": "-0.67", "Film Simulation": "Classic Chrome" } } as unknown as PhotoMetadata),
+    );
+    expect(card).toEqual({ "Exposure Compensation": "−⅔", "Film Simulation": "Classic Chrome" });
   });
 
   it("lists each width of a srcset once, however small the photo", () => {
@@ -52,5 +56,11 @@ describe("photo display helpers", () => {
     expect(srcSet(photo([320, 640, 1600]), ["xs", "small", "jpg"])).toBe("/x.jpg 320w, /s.jpg 640w, /j.jpg 1600w");
     expect(srcSet(photo([480, 480, 480]), ["xs", "small", "jpg"])).toBe("/j.jpg 480w");
     expect(srcSet(photo([320, 500, 500]), ["xs", "small", "jpg"])).toBe("/x.jpg 320w, /j.jpg 500w");
+  });
+});
+
+describe("evText", () => {
+  it("writes exposure compensation as a photographer does, with a true minus sign", () => {
+    expect([0, 1, -1, 0.33, -0.67, -1.67, 0.5, 2, -0.3].map(evText)).toEqual(["0", "+1", "−1", "+⅓", "−⅔", "−1⅔", "+½", "+2", "−0.3"]);
   });
 });

@@ -15,8 +15,7 @@ export function exposureRows(m: PhotoMetadata): [string, string][] {
     ["Shutter", m.shutter],
     ["Focal length", m.focal],
     ["ISO", m.iso],
-    // Signed as the camera's menu and the recipe card write it: "+1", "-0.67", "0".
-    ["Exposure compensation", typeof m.ev === "number" ? signed(m.ev) : m.ev],
+    ["Exposure compensation", typeof m.ev === "number" ? evText(m.ev) : m.ev],
   ];
   return rows
     .filter(([k, v]) => v !== null && v !== undefined && v !== "" && !(IN_RECIPE[k] && m.recipe && IN_RECIPE[k] in m.recipe))
@@ -25,7 +24,26 @@ export function exposureRows(m: PhotoMetadata): [string, string][] {
 
 /** The recipe card's rows, as the camera's own setting names. */
 export function recipeRows(m: PhotoMetadata): [string, string][] {
-  return m.recipe ? Object.entries(m.recipe).map(([k, v]) => [k, String(v)]) : [];
+  return m.recipe
+    ? Object.entries(m.recipe).map(([k, v]) => [
+        k,
+        k === "Exposure Compensation" && /^[+-]?\d+(\.\d+)?$/.test(String(v)) ? evText(Number(v)) : String(v),
+      ])
+    : [];
+}
+
+const FRACTIONS: Record<string, string> = { "0.33": "⅓", "0.67": "⅔", "0.5": "½", "0.25": "¼", "0.75": "¾" };
+
+/**
+ * Exposure compensation as a photographer writes it: "+⅓", "−⅔", "−1⅔", "+1", "0" (a true
+ * minus sign). The data keeps the camera's number ("-0.67"), which filters can type.
+ */
+export function evText(n: number): string {
+  if (n === 0) return "0";
+  const whole = Math.trunc(Math.abs(n));
+  const frac = FRACTIONS[String(Number((Math.abs(n) - whole).toFixed(2)))];
+  const body = frac ? `${whole || ""}${frac}` : signed(Math.abs(n));
+  return `${n > 0 ? "+" : "\u2212"}${body.replace(/^\+/, "")}`;
 }
 
 /** The day a photo was taken: ISO ("2024-03-16") for `datetime`, and as a visitor reads it. */
