@@ -14,7 +14,7 @@ export default class ThirdPartyReporter implements Reporter {
       const what = missing.get(m.relativeModuleId);
       if (!what) continue;
       const skipped = [...m.children.allTests("skipped")].length;
-      if (skipped) parts.push(`${skipped} in ${m.relativeModuleId} (${what})`);
+      if (skipped) parts.push(`${m.relativeModuleId}, which reads ${what} (${skipped} skipped)`);
     }
     if (!parts.length) return;
     console.log(`\n Not run, third-party test inputs absent from ${SHARED_DIR} (SHARED_DIR; README, "Testing"): ${parts.join("; ")}\n`);
