@@ -6,6 +6,7 @@ export default defineConfig({
     environment: "node",
     include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
     setupFiles: ["tests/helpers/loopback-guard.mjs"],
+    reporters: ["default", "./tests/helpers/third-party-reporter.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each integration file starts its own server; two at a time suits a 2-core machine.

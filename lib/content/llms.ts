@@ -27,7 +27,8 @@ export function llmsTxt(docs: Doc[], o: { resume: boolean } = { resume: true }):
     `- [Developer guide](${B}/developers.md): every endpoint with parameters, limits, errors and a curl example`,
     `- [OpenAPI description](${B}/openapi.json): OpenAPI 3.1, the machine-readable contract`,
     `- [API catalog](${B}/.well-known/api-catalog): RFC 9727 linkset`,
-    `- [MCP server](${B}/mcp): the same capabilities as MCP tools (streamable HTTP; server card at ${B}/mcp/server-card)`,
+    // The card, not /mcp itself: /mcp answers only POST, so a checker that GETs every link would report it.
+    `- [MCP server card](${B}/mcp/server-card): the same capabilities as MCP tools, over streamable HTTP (POST to \`/mcp\`)`,
     ...(o.resume ? [`- [Resume](${B}/resume.md): also as JSON Resume at ${B}/resume.json`] : []),
     "",
     "## Optional",

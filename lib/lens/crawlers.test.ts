@@ -1,14 +1,14 @@
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { thirdParty } from "@/tests/helpers/third-party";
 import { AI_CRAWLERS, aiCrawler, botViewAgents, BROWSER_USER_AGENT, robotsTokens, SEARCH_ENGINES, type CrawlerRole } from "./crawlers";
 
 /**
  * Cross-check against ai.robots.txt's robots.json (../shared/data/README.md): third-party data,
- * read here only, never copied into the project. Skipped where the shared data is not checked out.
+ * read here only, never copied into the project. Skipped where the shared data is not checked out
+ * (the run's summary then says so).
  */
-const DATA = path.resolve(import.meta.dirname, "../../../shared/data/ai-robots.json");
-const HAVE_DATA = existsSync(DATA);
+const { file: DATA, present: HAVE_DATA } = thirdParty("aiRobots");
 
 interface UpstreamEntry {
   operator: string;

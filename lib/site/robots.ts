@@ -11,7 +11,9 @@ export function robotsTxt(base: string): string {
   const signal = Object.entries(siteConfig.contentSignal)
     .map(([k, v]) => `${k}=${v}`)
     .join(", ");
-  const rules = [`Content-Signal: ${signal}`, "Allow: /", "Disallow: /twins/"];
+  // Disallow before Allow: / so first-match readers (Python's urllib.robotparser) reach the same
+  // verdict as longest-match ones (RFC 9309, Google).
+  const rules = [`Content-Signal: ${signal}`, "Disallow: /twins/", "Allow: /"];
   return [
     "# The pages and the API of this site are public. Content-Signal says what the owner",
     "# allows: search=yes (index and link), ai-input=yes (quote in answers), ai-train=no.",

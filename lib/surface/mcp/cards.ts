@@ -94,19 +94,32 @@ export const mcpServerCardWellKnown = defineEndpoint({
   mcp: false,
 });
 
+// The ARD ai-catalog shape (ards-project/ard-spec, as Lighthouse 13.5 validates it): every entry
+// names itself in displayName; extra members would fail its additionalProperties at the root and in host.
 const AiCatalogSchema = named(
   "AiCatalog",
-  z.object({
-    specVersion: z.string(),
-    entries: z.array(z.object({ identifier: z.string(), type: z.string(), url: z.url(), title: z.string().optional() }).loose()),
+  z.strictObject({
+    specVersion: z.literal("1.0"),
+    host: z.strictObject({ displayName: z.string(), documentationUrl: z.url().optional() }),
+    entries: z.array(
+      z.strictObject({
+        identifier: z.string().regex(/^urn:air:[a-zA-Z0-9.-]+(:[a-zA-Z0-9._-]+)+$/),
+        displayName: z.string(),
+        type: z.string(),
+        url: z.url(),
+        description: z.string().optional(),
+        representativeQueries: z.array(z.string()).min(2).max(5).optional(),
+      }),
+    ),
   }),
-  "AI catalog: the agent-facing documents of this site.",
+  "AI catalog (Agent Resource Discovery, ai-catalog.json 1.0): the agent-facing documents of this site.",
 );
 
 export const aiCatalog = defineEndpoint({
   name: "getAiCatalog",
   summary: "AI catalog",
-  description: "Lists the MCP server card (and the OpenAPI description) for agents, as /.well-known/ai-catalog.json.",
+  description:
+    "Lists the MCP server card for agents, as /.well-known/ai-catalog.json in the Agent Resource Discovery shape (the OpenAPI description is listed by /.well-known/api-catalog).",
   tag: "meta",
   policy: "read",
   output: AiCatalogSchema,
@@ -114,19 +127,22 @@ export const aiCatalog = defineEndpoint({
   run: (_input, { base }) => {
     const host = new URL(base).hostname;
     return {
-      specVersion: "1.0",
+      specVersion: "1.0" as const,
+      host: { displayName: siteConfig.name, documentationUrl: `${base}/developers` },
+      // Only ARD's discovery media types: an OpenAPI entry would be a conformance warning, and
+      // RFC 9727's api-catalog already points agents at it.
       entries: [
         {
           identifier: `urn:air:${host}:mcp:site`,
+          displayName: "MCP server",
           type: "application/mcp-server-card+json",
           url: `${base}/mcp/server-card`,
-          title: "MCP server",
-        },
-        {
-          identifier: `urn:air:${host}:openapi:site`,
-          type: "application/openapi+json",
-          url: `${base}/openapi.json`,
-          title: "OpenAPI 3.1 description",
+          description,
+          representativeQueries: [
+            `What does ${siteConfig.name} work on?`,
+            `Search ${siteConfig.name}'s writing`,
+            `Show ${siteConfig.name}'s photos`,
+          ],
         },
       ],
     };
