@@ -122,7 +122,7 @@ export function edgeBattery(mode: Mode): void {
     });
 
   describe(`${mode}: security headers`, () => {
-    known("securityHeaders").each([PAGE, `${PAGE}.md`, "/", "/health.json", "/no-such-page", "/nope/x.json", "/robots.txt"])(
+    known("securityHeaders").each([PAGE, `${PAGE}.md`, "/", "/health.json", "/no-such-page", "/nope/x.json", "/robots.txt", "/llms.txt"])(
       "%s carries them, and no HSTS over plain http",
       async (path) => {
         const r = await req(path);
@@ -330,6 +330,7 @@ export function edgeBattery(mode: Mode): void {
         expect(r.status, path).toBe(400);
         expect(r.body).toMatchObject({ ok: false, code: "bad_request", status: 400 });
         expect(r.headers.get("access-control-allow-origin")).toBe("*");
+        expect(r.headers.get("x-content-type-options")).toBe("nosniff");
       },
     );
 
