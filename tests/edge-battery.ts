@@ -1,6 +1,6 @@
 import net from "node:net";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Contract, call, type ApiResult } from "./helpers/openapi";
 import { startServer, type RunningServer } from "./helpers/server";
 import type { HttpOptions } from "./helpers/http";
@@ -139,6 +139,25 @@ export function edgeBattery(mode: Mode): void {
       const r = await req(path, { headers: { "x-forwarded-proto": "https" } });
       expect(r.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     });
+
+    // A Vercel build runs neither server.mjs nor `next start`: next.config.ts's headers() rule
+    // is its edge, so it must name the headers npm start sends, with the same values.
+    if (npmStart)
+      it("are the ones next.config.ts's headers() gives a Vercel build, value for value", async () => {
+        vi.stubEnv("VERCEL", "1");
+        const rules = await (await import("../next.config")).default.headers!();
+        vi.unstubAllEnvs();
+        const always = rules.find((r) => !r.has);
+        const https = rules.find((r) => r.has?.some((h) => h.key === "x-forwarded-proto" && h.value === "https"));
+        expect(always?.headers.length).toBeGreaterThanOrEqual(5);
+        expect(https?.headers.map((h) => h.key)).toEqual(["Strict-Transport-Security"]);
+        for (const path of [PAGE, "/health.json", "/nope/x.json"]) {
+          const plain = await req(path);
+          for (const { key, value } of always!.headers) expect(plain.headers.get(key), `${path} ${key}`).toBe(value);
+          const secure = await req(path, { headers: { "x-forwarded-proto": "https" } });
+          expect(secure.headers.get("strict-transport-security"), path).toBe(https!.headers[0].value);
+        }
+      });
 
     it.each(["/health.json", `${PAGE}.md`, "/nope/x.json"])("%s says nosniff whichever way it is served", async (path) => {
       expect((await req(path)).headers.get("x-content-type-options")).toBe("nosniff");
