@@ -23,7 +23,7 @@ export const DIFFERENCES = {
   },
   routeCompression: {
     what: "an API answer is gzipped for a client that accepts it under npm start, sent identity under next start",
-    why: "Next alone does not compress a route handler's own answer; server.mjs compresses it (and a platform such as Vercel does at its edge), so under next start a compressing proxy in front is the operator's choice",
+    why: "Next alone compresses pages (and answers it reaches through proxy.ts's rewrite, such as twins) but not a route handler's own answer; server.mjs compresses those itself and Vercel does at its edge, so under next start a compressing proxy in front is the operator's choice",
   },
 } as const;
 
@@ -51,7 +51,7 @@ const PAGE = "/writing/markdown-twins";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 const PAGE_ALLOW = "GET, HEAD, OPTIONS";
 
-/** Only the header names a response repeats: a merged Vary is one line, not several. */
+/** How many lines of a raw response head carry `name`: a merged Vary is one line, not several. */
 function headerLines(text: string, name: string): number {
   const head = text.slice(0, text.indexOf("\r\n\r\n")).toLowerCase();
   return head.split("\r\n").filter((l) => l.startsWith(`${name}:`)).length;
@@ -73,7 +73,7 @@ export function edgeBattery(mode: Mode): void {
 
   const req = (path: string, options: HttpOptions = {}) => call(contract, server.base, path, options);
   /** `it`, or under next start `it.fails` for a test that shows a known finding there. */
-  const known = (finding: keyof typeof NEXT_START_FINDINGS) => (mode === "next start" && NEXT_START_FINDINGS[finding] ? it.fails : it);
+  const known = (finding: keyof typeof NEXT_START_FINDINGS) => (mode === "next start" && finding in NEXT_START_FINDINGS ? it.fails : it);
   const npmStart = mode === "npm start";
 
   /** One request on its own socket, exactly as written; resolves with every byte that came back. */
