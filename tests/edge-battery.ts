@@ -335,6 +335,9 @@ export function edgeBattery(mode: Mode): void {
         expect(r.body).toMatchObject({ ok: false, code: "not_found", status: 404 });
         expect(vary(r)).toContain("accept");
         expect(r.headers.get("access-control-allow-origin")).toBe("*");
+        // A 404 is a read like any other: probing unknown paths is not free.
+        expect(r.headers.get("ratelimit-policy")).toBe('"read";q=120;w=60');
+        expect(r.headers.get("ratelimit")).toMatch(/^"read";r=\d+;t=\d+$/);
       }
     });
 
