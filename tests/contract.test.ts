@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -239,79 +238,6 @@ describe("pages, twins and other routes", () => {
     shared(r.headers);
     expect(r.headers.get("vary")).toMatch(/Accept/);
     if (method !== "HEAD") expect(r.body).toMatchObject({ ok: false, code: "not_found", status: 404 });
-  });
-
-  it("a path with broken percent-encoding is a 400 in the Error shape, not Next's bare 500", async () => {
-    const r = await call(app.contract, app.server.base, "/%ff%fe");
-    expect(r.status).toBe(400);
-    shared(r.headers);
-    expect(r.body).toMatchObject({ ok: false, code: "bad_request", status: 400 });
-  });
-
-  it("a client cannot forge the malformed-path marker", async () => {
-    const r = await call(app.contract, app.server.base, "/nope/forged.json", { headers: { "x-site-malformed-path": "1" } });
-    expect(r.status).toBe(404);
-  });
-});
-
-/** What Next cannot route itself, answered in the spec's shape by server.mjs and the builder. */
-describe("requests Next would answer bare", () => {
-  const raw = (text: string) =>
-    new Promise<string>((resolve, reject) => {
-      const socket = net.connect(app.server.port, "127.0.0.1", () => socket.end(text));
-      let out = "";
-      socket.on("data", (d) => (out += d));
-      socket.on("end", () => resolve(out));
-      socket.on("error", reject);
-    });
-  // The body may come chunked: the JSON object is what lies between its first { and last }.
-  const parse = (response: string) => {
-    const head = response.slice(0, response.indexOf("\r\n\r\n"));
-    const body = response.slice(response.indexOf("{"), response.lastIndexOf("}") + 1);
-    return { status: Number(head.split(" ")[1]), head: head.toLowerCase(), body: JSON.parse(body) as Record<string, unknown> };
-  };
-
-  it.each(["TRACE", "PROPFIND", "SEARCH", "QUERY", "MKCOL"])("%s on an endpoint is a 405 naming it, with Allow", async (method) => {
-    const r = await call(app.contract, app.server.base, "/ask?query=x", { method });
-    expect(r.status).toBe(405);
-    expect(r.headers.get("allow")).toBe("GET, HEAD, POST, OPTIONS");
-    expect(r.body).toMatchObject({ code: "method_not_allowed", error: expect.stringContaining(`${method} is not served`) });
-  });
-
-  it.each(["TRACE", "PROPFIND"])("%s on a page is a 405, on an unknown path a 404", async (method) => {
-    const page = await call(app.contract, app.server.base, "/about", { method });
-    expect(page.status).toBe(405);
-    expect(page.body).toMatchObject({ code: "method_not_allowed", error: expect.stringContaining(method) });
-    const unknown = await call(app.contract, app.server.base, "/nope/at/all.json", { method });
-    expect(unknown.status).toBe(404);
-  });
-
-  it("OPTIONS on an unknown one-segment path is the 404, not a bare 400", async () => {
-    const r = await call(app.contract, app.server.base, "/nope", { method: "OPTIONS", headers: { accept: "application/json" } });
-    expect(r.status).toBe(404);
-    expect(r.body).toMatchObject({ code: "not_found" });
-  });
-
-  it("the request target * is a 400 in the Error shape", async () => {
-    const r = parse(await raw("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\nConnection: close\r\n\r\n"));
-    expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ ok: false, code: "bad_request" });
-  });
-
-  it("CONNECT is a 405 in the Error shape, not a dropped socket", async () => {
-    const r = parse(await raw("CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n"));
-    expect(r.status).toBe(405);
-    expect(r.head).toContain("allow: get, head, options");
-    expect(r.body).toMatchObject({ ok: false, code: "method_not_allowed" });
-  });
-
-  it("what Node refuses (garbage, headers over its limit) still gets the Error shape", async () => {
-    const garbage = parse(await raw("THIS IS NOT HTTP\r\n\r\n"));
-    expect(garbage.status).toBe(400);
-    expect(garbage.body).toMatchObject({ ok: false, code: "bad_request" });
-    const big = parse(await raw(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`));
-    expect(big.status).toBe(431);
-    expect(big.head).toContain("access-control-allow-origin: *");
   });
 });
 

@@ -35,63 +35,6 @@ const varyOf = (r: Raw) =>
   String(r.headers.vary ?? "")
     .split(",")
     .map((s) => s.trim().toLowerCase());
-const PAGE = "/writing/markdown-twins";
-
-describe("pages and their twins", () => {
-  it("send one Vary naming Accept, whatever the request's Accept", async () => {
-    for (const [path, accept] of [
-      [PAGE, "text/html"],
-      [PAGE, "text/markdown"],
-      [PAGE, "*/*"],
-      [`${PAGE}.md`, "text/html"],
-      ["/", "text/html"],
-      ["/index.md", "*/*"],
-    ]) {
-      const r = await get(`${app.server.base}${path}`, { accept });
-      expect(r.status, `${path} ${accept}`).toBe(200);
-      expect(lines(r, "vary"), `${path} ${accept}: one Vary line`).toBe(1);
-      expect(varyOf(r), `${path} ${accept}`).toContain("accept");
-    }
-  });
-
-  it("link the HTML to its Markdown twin, which a client can follow", async () => {
-    const r = await get(`${app.server.base}${PAGE}`);
-    expect(r.headers.link).toContain(`<${PAGE}.md>; rel="alternate"; type="text/markdown"`);
-    const twin = await get(`${app.server.base}${PAGE}.md`);
-    expect(twin.headers["content-type"]).toMatch(/^text\/markdown/);
-  });
-
-  it("are revalidated rather than cached for a year: ETag, 304, a short shared lifetime", async () => {
-    for (const path of [PAGE, `${PAGE}.md`]) {
-      const r = await get(`${app.server.base}${path}`);
-      expect(r.headers["cache-control"], path).not.toMatch(/31536000/);
-      expect(r.headers.etag, path).toBeTruthy();
-      const again = await get(`${app.server.base}${path}`, { "if-none-match": String(r.headers.etag) });
-      expect(again.status, path).toBe(304);
-      expect(again.body.length).toBe(0);
-    }
-  });
-
-  it("carry the security headers, and HSTS only over https", async () => {
-    const r = await get(`${app.server.base}${PAGE}`);
-    expect(r.headers["content-security-policy"]).toMatch(/default-src 'self'/);
-    expect(r.headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
-    expect(r.headers["content-security-policy"]).toMatch(/object-src 'none'/);
-    expect(r.headers["x-content-type-options"]).toBe("nosniff");
-    expect(r.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    expect(r.headers["x-frame-options"]).toBe("DENY");
-    expect(r.headers["strict-transport-security"]).toBeUndefined();
-    const https = await get(`${app.server.base}${PAGE}`, { "x-forwarded-proto": "https" });
-    expect(https.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
-  });
-
-  it.each(["/health.json", `${PAGE}.md`, "/no-such-page", "/llms.txt", "/robots.txt"])("%s carries them too", async (path) => {
-    const r = await get(`${app.server.base}${path}`);
-    expect(r.headers["content-security-policy"], path).toMatch(/frame-ancestors 'none'/);
-    expect(r.headers["x-content-type-options"], path).toBe("nosniff");
-    expect(r.headers["x-frame-options"], path).toBe("DENY");
-  });
-});
 
 describe("API responses and text artifacts", () => {
   it.each(["/feed.json", "/feed.xml", "/llms.txt", "/llms-full.txt", "/openapi.json", "/resume.json", "/search.json?q=espresso"])(

@@ -143,17 +143,6 @@ describe("OPTIONS on what is neither an endpoint nor a page", () => {
   });
 });
 
-describe("malformed paths", () => {
-  it.each(["/%ff", "/%E0%A4%A", "/writing/%"])("%s is a 400 in the Error shape, not a 500", async (path) => {
-    const r = await get(path, "application/json");
-    expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ ok: false, code: "bad_request", status: 400 });
-  });
-  it("a very long unknown path is still a plain 404", async () => {
-    expect((await get(`/${"a".repeat(3000)}.json`)).status).toBe(404);
-  });
-});
-
 describe("Next's own paths this site does not use", () => {
   it.each(["/_next/image?url=x&w=64&q=75", "/_next/image", "/_next/data/build/index.json"])(
     "%s answers the 404 of every unknown path, in the Error shape",
@@ -179,15 +168,6 @@ describe("what a 404 costs", () => {
     const served = results.find((r) => r.status === 404)!;
     expect(served.headers.get("ratelimit-policy")).toBe('"read";q=120;w=60');
     expect(served.headers.get("ratelimit")).toMatch(/^"read";r=\d+;t=\d+$/);
-  });
-});
-
-describe("405 on pages", () => {
-  it("a page refuses other methods with Allow and the Error shape", async () => {
-    const r = await get("/developers", undefined, "POST");
-    expect(r.status).toBe(405);
-    expect(r.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
-    expect(r.body).toMatchObject({ ok: false, code: "method_not_allowed", status: 405, allow: ["GET", "HEAD", "OPTIONS"] });
   });
 });
 

@@ -1,0 +1,3 @@
+import { edgeBattery } from "./edge-battery";
+
+edgeBattery("next start");
