@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import robotsParser from "robots-parser";
 import { safeFetch, LensFetchFailure, type FetchedResponse, type Resolver } from "@/lib/lens/safe-fetch";
 import { LensRefusal } from "@/lib/lens/target-url";
-import { crawlerUserAgent, PARSE_CAP_BYTES } from "@/lib/lens/observe";
+import { crawlerUserAgent, SITE_CRAWLER_TOKEN } from "@/lib/crawlers";
+import { PARSE_CAP_BYTES } from "@/lib/lens/observe";
 import { decodeText, isHtmlType, looksLikeHtml } from "@/lib/lens/page/body-text";
 import { parseHtml } from "@/lib/lens/page/dom";
 import { scanPage } from "@/lib/lens/page/scan";
@@ -14,7 +15,7 @@ export type FirmState = z.infer<typeof FirmStateSchema>;
 export type AroundReport = z.infer<typeof AroundReportSchema>;
 
 /** The product token our robots.txt groups are matched by (the crawler's User-Agent names it). */
-export const CRAWLER_TOKEN = "SiteLens";
+const CRAWLER_TOKEN = SITE_CRAWLER_TOKEN;
 /** Per request (notes/infra.md §4d); firms are crawled in parallel, so the whole crawl takes about one site's time. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Crawl-delay is honoured between robots.txt and the homepage, up to this. */

@@ -1,4 +1,4 @@
-import { aiCrawler } from "../crawlers";
+import { aiCrawler } from "@/lib/crawlers";
 import type { ReadinessInput } from "./readiness-checks";
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AI_CRAWLERS, aiCrawler, botViewAgents, BROWSER_USER_AGENT, robotsTokens, SEARCH_ENGINES, type CrawlerRole } from "./crawlers";
+import { AI_CRAWLERS, aiCrawler, botViewAgents, BROWSER_USER_AGENT, robotsTokens, SEARCH_ENGINES, type CrawlerRole } from ".";
 
 /**
  * Cross-check against ai.robots.txt's robots.json (../shared/data/README.md): third-party data,
