@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { standingMeta } from "@/lib/site/standing-pages";
-import { lensFetch } from "@/lib/lens/endpoint";
-import { callForPage, param } from "@/lib/lens/page-call";
-import type { LensObservation } from "@/lib/lens/observe";
+import { lensFetch, callForPage, param, type LensObservation } from "@/lib/lens";
 import { LensObservationView } from "@/components/lens-observation";
 
 export const metadata: Metadata = pageMetadata(standingMeta("/lens"));

@@ -1,12 +1,19 @@
 import { createHash } from "node:crypto";
 import robotsParser from "robots-parser";
-import { safeFetch, LensFetchFailure, type FetchedResponse, type Resolver } from "@/lib/lens/safe-fetch";
-import { LensRefusal } from "@/lib/lens/target-url";
+import {
+  safeFetch,
+  LensFetchFailure,
+  type FetchedResponse,
+  type Resolver,
+  LensRefusal,
+  PARSE_CAP_BYTES,
+  decodeText,
+  isHtmlType,
+  looksLikeHtml,
+  parseHtml,
+  scanPage,
+} from "@/lib/lens";
 import { crawlerUserAgent, SITE_CRAWLER_TOKEN } from "@/lib/crawlers";
-import { PARSE_CAP_BYTES } from "@/lib/lens/observe";
-import { decodeText, isHtmlType, looksLikeHtml } from "@/lib/lens/page/body-text";
-import { parseHtml } from "@/lib/lens/page/dom";
-import { scanPage } from "@/lib/lens/page/scan";
 import type { Firm } from "./firms";
 import type { z } from "zod";
 import type { AroundReportSchema, FirmStateSchema } from "./schemas";

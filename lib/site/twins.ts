@@ -11,8 +11,7 @@ import { aroundMarkdown } from "@/lib/around/markdown";
 import { ledgerMarkdown } from "@/lib/ledger/markdown";
 import { nowPlayingMarkdown } from "@/lib/music/markdown";
 import { coffeeMarkdown } from "@/lib/coffee/markdown";
-import { compareMarkdown, lensMarkdown } from "@/lib/lens/markdown";
-import { censusMarkdown } from "@/lib/lens/census/view";
+import { compareMarkdown, lensMarkdown, censusMarkdown } from "@/lib/lens";
 import { notFoundResponse } from "./not-found";
 import { recordCrawlerVisit } from "@/lib/ledger/record";
 

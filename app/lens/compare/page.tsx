@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { standingMeta } from "@/lib/site/standing-pages";
-import { compareUrls, type LensSummary } from "@/lib/lens/compare";
-import { callForPage, param } from "@/lib/lens/page-call";
+import { compareUrls, type LensSummary, callForPage, param } from "@/lib/lens";
 
 export const metadata: Metadata = pageMetadata(standingMeta("/lens/compare"));
 
