@@ -1,4 +1,4 @@
-import type { LensObservation } from "@/lib/lens/observe";
+import type { LensObservation } from "@/lib/lens";
 
 type Full = LensObservation & Required<Pick<LensObservation, "terms" | "readiness" | "agent" | "botViews">>;
 

@@ -20,10 +20,8 @@ if (configProblems.length) {
 const { buildSite } = await import("./build/site");
 const { buildPhotos, PHOTO_PROBLEMS } = await import("./build/photos");
 const { ContentError } = await import("@/lib/content/load");
-const { writeFileSync } = await import("node:fs");
 const { siteUrl } = await import("@/lib/env");
-const { FETCHING_TOKENS } = await import("@/lib/ledger/count");
-const { CRAWLER_TOKENS_FILE } = await import("@/lib/core/crawler-tokens.mjs");
+const { writeCrawlerTokens } = await import("@/lib/crawlers");
 const { bakedSiteUrl, canonicalSiteUrl } = await import("@/lib/site/baked-url.mjs");
 
 // Prerendered pages, the sitemap, canonical links, OpenGraph and JSON-LD carry absolute URLs,
@@ -73,7 +71,7 @@ try {
   });
   console.log(`Site built: ${docs} documents and the photos in ${Math.round(performance.now() - started)} ms`);
   // server.mjs sends every page read but an AI crawler's past proxy.ts; these are the crawlers.
-  writeFileSync(`.site/${CRAWLER_TOKENS_FILE}`, `${JSON.stringify(FETCHING_TOKENS)}\n`);
+  writeCrawlerTokens(".site");
 } catch (err) {
   if (err instanceof ContentError) {
     console.error(`\n${err.message}\n\nNothing was written; fix the files above and build again.`);

@@ -3,7 +3,7 @@
  * the line to put in the deployment's environment (required on Vercel, whose file system
  * does not keep the key lens would otherwise generate on first run).
  */
-import { generatePrivateJwk } from "@/lib/lens/identity";
+import { generatePrivateJwk } from "@/lib/lens";
 
 const jwk = await generatePrivateJwk();
 console.log(`LENS_SIGNING_KEY='${JSON.stringify(jwk)}'`);

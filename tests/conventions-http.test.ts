@@ -4,7 +4,7 @@ import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { AI_CRAWLERS } from "@/lib/lens/crawlers";
+import { AI_CRAWLERS } from "@/lib/crawlers";
 import { parseRobots, robotsVerdict } from "@/lib/lens/discovery/robots";
 import { appUnderTest } from "./helpers/app";
 import { call } from "./helpers/openapi";

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
-import { lensFetch } from "@/lib/lens/endpoint";
+import { lensFetch, type LensObservation } from "@/lib/lens";
 import { callForPage, param } from "@/lib/site/page-call";
-import type { LensObservation } from "@/lib/lens/observe";
 import { LensObservationView } from "@/components/lens-observation";
 
 export const metadata: Metadata = pageMetadata(pageMeta("/lens"));

@@ -1,11 +1,19 @@
 import { createHash } from "node:crypto";
 import robotsParser from "robots-parser";
-import { safeFetch, LensFetchFailure, type FetchedResponse, type Resolver } from "@/lib/lens/safe-fetch";
-import { LensRefusal } from "@/lib/lens/target-url";
-import { crawlerUserAgent, PARSE_CAP_BYTES } from "@/lib/lens/observe";
-import { decodeText, isHtmlType, looksLikeHtml } from "@/lib/lens/page/body-text";
-import { parseHtml } from "@/lib/lens/page/dom";
-import { scanPage } from "@/lib/lens/page/scan";
+import {
+  safeFetch,
+  LensFetchFailure,
+  type FetchedResponse,
+  type Resolver,
+  LensRefusal,
+  PARSE_CAP_BYTES,
+  decodeText,
+  isHtmlType,
+  looksLikeHtml,
+  parseHtml,
+  scanPage,
+} from "@/lib/lens";
+import { crawlerUserAgent, SITE_CRAWLER_TOKEN } from "@/lib/crawlers";
 import type { Firm } from "./firms";
 import type { z } from "zod";
 import type { AroundReportSchema, FirmStateSchema } from "./schemas";
@@ -13,8 +21,6 @@ import type { AroundReportSchema, FirmStateSchema } from "./schemas";
 export type FirmState = z.infer<typeof FirmStateSchema>;
 export type AroundReport = z.infer<typeof AroundReportSchema>;
 
-/** The product token our robots.txt groups are matched by (the crawler's User-Agent names it). */
-export const CRAWLER_TOKEN = "SiteLens";
 /** Per request (notes/infra.md §4d); firms are crawled in parallel, so the whole crawl takes about one site's time. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Crawl-delay is honoured between robots.txt and the homepage, up to this. */
@@ -73,7 +79,7 @@ export async function crawlFirm(firm: Firm, o: CrawlOptions): Promise<FirmState>
       fetchedAt: fetchedAt(),
       robots,
       ...empty,
-      error: `robots.txt disallows ${CRAWLER_TOKEN} here (line ${robots.line}).`,
+      error: `robots.txt disallows ${SITE_CRAWLER_TOKEN} here (line ${robots.line}).`,
     };
   if (robots.verdict === "unknown")
     return {
@@ -106,9 +112,9 @@ export function judgeRobots(homepage: string, res: FetchedResponse | null): Firm
   const parsed = robotsParser(robotsUrl, res.body.toString("utf8"));
   // robots-parser answers undefined for a URL on another origin (a homepage redirected elsewhere is judged by its own origin's file).
   const target = new URL(new URL(homepage).pathname, robotsUrl).href;
-  const allowed = parsed.isAllowed(target, CRAWLER_TOKEN);
-  const line = parsed.getMatchingLineNumber(target, CRAWLER_TOKEN);
-  const delay = parsed.getCrawlDelay(CRAWLER_TOKEN);
+  const allowed = parsed.isAllowed(target, SITE_CRAWLER_TOKEN);
+  const line = parsed.getMatchingLineNumber(target, SITE_CRAWLER_TOKEN);
+  const delay = parsed.getCrawlDelay(SITE_CRAWLER_TOKEN);
   return {
     verdict: allowed === false ? "disallowed" : "allowed",
     status: res.status,

@@ -1,6 +1,6 @@
 import { aroundCrawl } from "@/lib/around/job";
 import { tracksRefresh } from "@/lib/music/job";
-import { lensCensus } from "@/lib/lens/census/job";
+import { lensCensus } from "@/lib/lens";
 import type { Job } from "./types";
 
 /**

@@ -1,6 +1,4 @@
-import { AI_CRAWLERS, type Crawler } from "@/lib/lens/crawlers";
 import type { Store } from "@/lib/store";
-import { productTokens } from "@/lib/core/crawler-tokens.mjs";
 
 /**
  * Counting identified AI-crawler visits (notes/infra.md §4c): one hash per UTC day,
@@ -8,24 +6,6 @@ import { productTokens } from "@/lib/core/crawler-tokens.mjs";
  */
 export const KEEP_DAYS = 40;
 export const LEDGER_DAYS = 30;
-
-const FETCHING = new Map(AI_CRAWLERS.filter((c) => !c.robotsOnly).map((c) => [c.token.toLowerCase(), c]));
-
-/**
- * The crawler a User-Agent names, by whole product token ("GPTBot/1.2", "(compatible;
- * ClaudeBot/1.0; …)"), case-insensitively; never by substring, so "NotGPTBotReally" is
- * nobody. Robots-only tokens (Google-Extended) never appear in a User-Agent.
- */
-export function crawlerOf(userAgent: string | null | undefined): Crawler | undefined {
-  for (const token of productTokens(userAgent)) {
-    const hit = FETCHING.get(token);
-    if (hit) return hit;
-  }
-  return undefined;
-}
-
-/** The tokens `crawlerOf` knows, as the build records them for server.mjs (lib/core/crawler-tokens.mjs). */
-export const FETCHING_TOKENS: readonly string[] = [...FETCHING.keys()];
 
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 export const dayKey = (day: string) => `ledger:${day}`;

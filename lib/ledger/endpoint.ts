@@ -1,6 +1,6 @@
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { ApiError } from "@/lib/core/errors";
-import { aiCrawler } from "@/lib/lens/crawlers";
+import { aiCrawler } from "@/lib/crawlers";
 import { getStore } from "@/lib/store";
 import { StoreUnavailableError } from "@/lib/store/errors";
 import type { Store } from "@/lib/store";

@@ -1,6 +1,7 @@
 import { processSingleton } from "@/lib/process-singleton";
 import { getStore } from "@/lib/store";
-import { countingOn, countVisits, crawlerOf, dayOf } from "./count";
+import { crawlerOf } from "@/lib/crawlers";
+import { countingOn, countVisits, dayOf } from "./count";
 
 /**
  * Visits are gathered in memory and written together, at most FLUSH_MS after the first

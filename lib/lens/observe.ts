@@ -1,3 +1,4 @@
+import { crawlerUserAgent } from "@/lib/crawlers";
 import type { z } from "zod";
 import { env } from "@/lib/env";
 import { LIMITS, safeFetch, type Resolver } from "./safe-fetch";
@@ -19,10 +20,6 @@ export type LensObservation = z.input<typeof LensObservationSchema>;
 
 /** HTML beyond this many bytes is not parsed: the tree of a huge page would cost more memory than the page. */
 export const PARSE_CAP_BYTES = 512 * 1024;
-
-export function crawlerUserAgent(base: string): string {
-  return `Mozilla/5.0 (compatible; SiteLens/1.0; +${base}/developers#lens)`;
-}
 
 export interface ObserveOptions {
   base: string;

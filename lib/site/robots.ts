@@ -1,5 +1,5 @@
 import { siteConfig } from "@/site.config";
-import { AI_CRAWLERS } from "@/lib/lens/crawlers";
+import { AI_CRAWLERS } from "@/lib/crawlers";
 
 /**
  * robots.txt: everything may be crawled (the site is public on purpose), with a

@@ -5,10 +5,7 @@ import { ask } from "@/lib/ask/endpoint";
 import { resumeJson, resumeMd, resumePdf } from "@/lib/resume/endpoints";
 import { atomFeed, jsonFeed, llmsFullTxt, llmsTxt } from "@/lib/content/endpoints";
 import { photoManifest, photoQuery } from "@/lib/photos/endpoints";
-import { lensFetch } from "@/lib/lens/endpoint";
-import { compareUrls } from "@/lib/lens/compare";
-import { getCensus } from "@/lib/lens/census/endpoint";
-import { representationCapture, representationCompare } from "@/lib/lens/snapshots";
+import { lensFetch, compareUrls, getCensus, representationCapture, representationCompare, keyDirectoryEndpoint } from "@/lib/lens";
 import { getChangeRadar, getNeighborhood } from "@/lib/around/endpoints";
 import { getCrawlLedger } from "@/lib/ledger/endpoint";
 import { getNowPlaying } from "@/lib/music/endpoint";
@@ -18,7 +15,6 @@ import { apiCatalogEndpoint } from "./api-catalog";
 import { developerGuideMarkdown } from "./developer-guide-endpoint";
 import { aiCatalog, mcpServerCard, mcpServerCardWellKnown } from "./mcp/cards";
 import { agentSkillsIndex, siteApiSkill } from "./agent-skills";
-import { keyDirectoryEndpoint } from "@/lib/lens/identity-endpoint";
 
 /**
  * Every endpoint in one list: the source of /openapi.json, the API catalog, the developer

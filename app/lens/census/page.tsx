@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
-import { censusView, latest } from "@/lib/lens/census/view";
+import { censusView, latest } from "@/lib/lens";
 import { CensusChart } from "@/components/census-chart";
 
 export const metadata: Metadata = pageMetadata(pageMeta("/lens/census"));

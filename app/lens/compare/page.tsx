@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
-import { compareUrls, type LensSummary } from "@/lib/lens/compare";
+import { compareUrls, type LensSummary } from "@/lib/lens";
 import { callForPage, param } from "@/lib/site/page-call";
 
 export const metadata: Metadata = pageMetadata(pageMeta("/lens/compare"));

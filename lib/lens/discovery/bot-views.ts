@@ -1,4 +1,4 @@
-import { botViewAgents, type ViewAgent } from "../crawlers";
+import { botViewAgents, type ViewAgent } from "@/lib/crawlers";
 import { subrequest, type DiscoveryContext } from "./context";
 import { probeError } from "./probe";
 

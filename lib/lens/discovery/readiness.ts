@@ -1,9 +1,8 @@
-import { aiCrawler } from "../crawlers";
-import type { Agent } from "./agent";
-import type { BotView } from "./bot-views";
-import type { Terms } from "./terms";
+import { CATEGORIES, CHECKS, NEXT_ACTIONS, NOT_READY, RUNGS, type CheckStatus, type ReadinessInput } from "./readiness-checks";
+import { fieldScore } from "./readiness-field";
 
-export type CheckStatus = "pass" | "fail" | "unknown" | "neutral";
+export type { CheckStatus, ReadinessInput } from "./readiness-checks";
+
 export interface ReadinessCheck {
   key: string;
   status: CheckStatus;
@@ -16,181 +15,24 @@ export interface ReadinessCheck {
 }
 
 /**
- * The agent-readiness score. Check keys are Cloudflare isitagentready's check IDs, so a
- * lens check reads side by side with `mode=edge`; the level is lens's own 0/1/3/5 on
- * Cloudflare's ladder (Basic Web Presence, Agent-Readable, Agent-Native), without the
- * intermediate rungs. Commerce, Web Bot Auth and authorization are neutral unless the
- * target shows it is in that business: a blog is not "less ready" for lacking a checkout.
+ * The agent-readiness score: the table of checks (readiness-checks.ts) judged against one
+ * observation, folded into an overall score, per-category scores, a level on Cloudflare's
+ * ladder and the next actions, beside the field score of what crawlers actually got.
  */
-const CATEGORIES = [
-  ["discoverability", "Discoverability"],
-  ["content", "Content for machines"],
-  ["botAccess", "Bot access and terms"],
-  ["discovery", "Agent doors"],
-  ["commerce", "Commerce"],
-] as const;
-
-export interface ReadinessInput {
-  page: { status: number; headers: Record<string, string>; wordCount: number; binary: boolean };
-  found: {
-    robots: CheckStatus;
-    sitemap: CheckStatus;
-    llmsTxt: CheckStatus;
-    dnsAid: CheckStatus;
-    webBotAuth: CheckStatus;
-    oauthDiscovery: CheckStatus;
-    oauthProtectedResource: CheckStatus;
-    authMd: CheckStatus;
-    mcpServerCard: CheckStatus;
-    agentSkills: CheckStatus;
-    ucp: CheckStatus;
-    acp: CheckStatus;
-    ap2: CheckStatus;
-  };
-  twin: boolean;
-  terms: Terms;
-  agent: Agent;
-  botViews: BotView[];
-  /** Why authorization checks do not apply (the target's OpenAPI declares every operation keyless), else null. */
-  keyless: string | null;
-  /** Checks the target declares do not apply to it (`x-agent-readiness.notApplicable` in its OpenAPI), with its reasons. */
-  declared: Record<string, string>;
-  /** The target is an IP address: it has no DNS name to publish DNS-AID under. */
-  ipHost: boolean;
-}
-
-const AGENT_RELS = /rel="?[^";]*\b(api-catalog|service-desc|service-doc|describedby|alternate|llms-txt|sitemap|mcp)\b/i;
-
 export function readiness(i: ReadinessInput) {
   const checks: Record<string, ReadinessCheck> = {};
-  const add = (key: string, category: string, label: string, status: CheckStatus, detail: string, extra: Partial<ReadinessCheck> = {}) => {
-    checks[key] = { key, status, category, label, detail, countInScore: status === "pass" || status === "fail", ...extra };
-  };
-  const f = i.found;
-  const linkHeader = i.page.headers.link ?? "";
-
-  add("robotsTxt", "discoverability", "robots.txt", f.robots, f.robots === "pass" ? "robots.txt is published" : "no robots.txt");
-  add(
-    "sitemap",
-    "discoverability",
-    "Sitemap",
-    f.sitemap,
-    f.sitemap === "pass" ? "a sitemap is published" : "no sitemap at /sitemap.xml or in robots.txt",
-  );
-  add(
-    "linkHeaders",
-    "discoverability",
-    "Link headers",
-    AGENT_RELS.test(linkHeader) ? "pass" : "fail",
-    linkHeader ? `Link: ${linkHeader.slice(0, 200)}` : "the page sends no Link header pointing machines anywhere",
-  );
-  add(
-    "dnsAid",
-    "discoverability",
-    "DNS-AID records",
-    f.dnsAid,
-    f.dnsAid === "pass" ? "_index._agents has SVCB records" : f.dnsAid === "unknown" ? "DNS could not be asked" : "no DNS-AID records",
-    { optional: true },
-  );
-
-  add(
-    "markdownNegotiation",
-    "content",
-    "Markdown for agents",
-    i.agent.mdNegotiation.supported ? "pass" : i.agent.mdNegotiation.error ? "unknown" : "fail",
-    i.agent.mdNegotiation.note ?? "",
-  );
-  add("llmsTxt", "content", "llms.txt", f.llmsTxt, f.llmsTxt === "pass" ? "llms.txt is published" : "no llms.txt");
-
-  const aiRules = i.terms.scoreboard.some((s) => s.kind !== "search-engine" && s.note.startsWith("a group names"));
-  add(
-    "robotsTxtAiRules",
-    "botAccess",
-    "robots.txt rules for AI crawlers",
-    i.terms.robotsUnknown ? "unknown" : aiRules ? "pass" : "fail",
-    aiRules ? "robots.txt names AI crawlers" : "robots.txt says nothing to AI crawlers by name",
-  );
-  const signals = i.terms.signals.length > 0;
-  add(
-    "contentSignals",
-    "botAccess",
-    "Content signals",
-    signals ? "pass" : "fail",
-    signals
-      ? i.terms.signals
-          .map((s) => s.raw)
-          .join("; ")
-          .slice(0, 200)
-      : "no Content-Signal or Content-Usage preferences",
-  );
-  add(
-    "webBotAuth",
-    "botAccess",
-    "Web Bot Auth key directory",
-    f.webBotAuth === "pass" ? "pass" : "neutral",
-    f.webBotAuth === "pass"
-      ? "publishes a key directory for its own bots"
-      : "no key directory (only sites that run their own bots need one)",
-    { optional: true },
-  );
-
-  const hasApi = i.agent.openapi.present || i.agent.apiCatalog.present || i.agent.mcp.verdict === "yes";
-  const authApplies = hasApi && !i.keyless;
-  for (const [key, label, status] of [
-    ["oauthDiscovery", "OAuth / OpenID discovery", f.oauthDiscovery],
-    ["oauthProtectedResource", "OAuth protected resource metadata", f.oauthProtectedResource],
-    ["authMd", "auth.md", f.authMd],
-  ] as const) {
-    if (i.keyless) add(key, "discovery", label, "neutral", i.keyless, { notApplicable: true });
-    else if (!authApplies && status !== "pass") add(key, "discovery", label, "neutral", "no API that needs authorization was found");
-    else add(key, "discovery", label, status, status === "pass" ? "published" : "not published");
-  }
-  add(
-    "apiCatalog",
-    "discovery",
-    "API catalog (RFC 9727)",
-    i.agent.apiCatalog.present ? "pass" : i.agent.apiCatalog.unknown ? "unknown" : "fail",
-    i.agent.apiCatalog.detail ?? "",
-  );
-  add("mcpServerCard", "discovery", "MCP server card", f.mcpServerCard, i.agent.mcp.detail);
-  add(
-    "a2aAgentCard",
-    "discovery",
-    "A2A agent card",
-    i.agent.agentCard.present ? "pass" : i.agent.agentCard.unknown ? "unknown" : "fail",
-    i.agent.agentCard.detail ?? "no /.well-known/agent-card.json",
-  );
-  add(
-    "agentSkills",
-    "discovery",
-    "Agent skills index",
-    f.agentSkills,
-    f.agentSkills === "pass" ? "an agent skills index is published" : "no /.well-known/agent-skills/index.json",
-  );
-  add(
-    "webMcp",
-    "discovery",
-    "WebMCP tools",
-    i.agent.webmcp.found ? "pass" : "fail",
-    i.agent.webmcp.found ? `${i.agent.webmcp.kind}: ${i.agent.webmcp.marker}` : "the page registers no WebMCP tools",
-  );
-
-  const commerce = i.terms.paid.http402 || [f.ucp, f.acp, f.ap2].includes("pass");
-  const x402 = i.terms.paid.x402 !== null || Object.keys(i.terms.paid.crawlerHeaders).length > 0;
-  for (const [key, label, status] of [
-    ["x402", "HTTP 402 payment terms", x402 ? "pass" : "fail"],
-    ["ucp", "Universal Commerce Protocol", f.ucp],
-    ["acp", "Agentic Commerce Protocol", f.acp],
-    ["ap2", "Agent Payments Protocol", f.ap2],
-  ] as const) {
-    add(
-      key,
-      "commerce",
-      label,
-      commerce ? status : "neutral",
-      commerce ? (status === "pass" ? "declared" : "not declared") : "no sign the site sells to agents",
-      { optional: true },
-    );
+  for (const row of CHECKS) {
+    const { status, detail, notApplicable } = row.judge(i);
+    checks[row.key] = {
+      key: row.key,
+      status,
+      category: row.category,
+      label: row.label,
+      detail,
+      countInScore: status === "pass" || status === "fail",
+      ...(row.optional ? { optional: true } : {}),
+      ...(notApplicable ? { notApplicable } : {}),
+    };
   }
 
   // What the target declares not to apply, and what cannot apply to an address, is set aside rather than failed.
@@ -221,94 +63,19 @@ export function readiness(i: ReadinessInput) {
     };
   });
 
-  const pass = (k: string) => checks[k]?.status === "pass";
-  const l1 = ["robotsTxt", "sitemap", "linkHeaders"].filter(pass).length >= 2;
-  const l3 = l1 && pass("markdownNegotiation") && (pass("robotsTxtAiRules") || pass("contentSignals"));
-  const doors = ["mcpServerCard", "a2aAgentCard", "agentSkills", "apiCatalog", "webMcp"].filter(pass).length;
-  const l5 = l3 && doors >= 2;
-  const level: 0 | 1 | 3 | 5 = l5 ? 5 : l3 ? 3 : l1 ? 1 : 0;
-  const LEVELS: Record<number, [string, string | null]> = {
-    0: ["Not Ready", "Publish at least two of robots.txt, a sitemap and Link headers for Basic Web Presence."],
-    1: [
-      "Basic Web Presence",
-      "Serve Markdown on Accept: text/markdown and state AI-crawler rules or content signals to become Agent-Readable.",
-    ],
-    3: [
-      "Agent-Readable",
-      "Open at least two agent doors (MCP server card, A2A card, agent skills, API catalog, WebMCP) to become Agent-Native.",
-    ],
-    5: ["Agent-Native", null],
-  };
-  const LADDER = [
-    "robotsTxt",
-    "sitemap",
-    "linkHeaders",
-    "markdownNegotiation",
-    "robotsTxtAiRules",
-    "contentSignals",
-    "llmsTxt",
-    "apiCatalog",
-    "mcpServerCard",
-    "agentSkills",
-    "a2aAgentCard",
-    "webMcp",
-    "dnsAid",
-  ];
-  const ACTION: Record<string, string> = {
-    robotsTxt: "Publish a robots.txt",
-    sitemap: "Publish /sitemap.xml and declare it in robots.txt",
-    linkHeaders: 'Send Link headers (rel="api-catalog", rel="alternate" type="text/markdown") from the home page',
-    markdownNegotiation: "Answer Accept: text/markdown with a Markdown version of each page",
-    robotsTxtAiRules: "Name the AI crawlers you allow or refuse in robots.txt",
-    contentSignals: "Add a Content-Signal line (search, ai-input, ai-train) to robots.txt",
-    llmsTxt: "Publish /llms.txt with a summary and links to the pages that matter",
-    apiCatalog: "Publish /.well-known/api-catalog (RFC 9727) listing your APIs",
-    mcpServerCard: "Publish an MCP server card at /.well-known/mcp/server-card.json",
-    agentSkills: "Publish an agent skills index at /.well-known/agent-skills/index.json",
-    a2aAgentCard: "Publish an A2A agent card at /.well-known/agent-card.json",
-    webMcp: "Register WebMCP tools for the page's main actions",
-    dnsAid: "Publish DNS-AID SVCB records under _index._agents",
-  };
-  const nextActions = LADDER.filter((k) => checks[k]?.status === "fail")
+  const isPass = (key: string) => checks[key]?.status === "pass";
+  const reached = RUNGS.findIndex((rung) => !rung.holds(isPass));
+  const climbed = reached === -1 ? RUNGS.length : reached;
+  const top = RUNGS[climbed - 1];
+  const nextActions = NEXT_ACTIONS.filter(([key]) => checks[key]?.status === "fail")
     .slice(0, 5)
-    .map((key) => ({ key, label: ACTION[key] }));
+    .map(([key, label]) => ({ key, label }));
 
-  const aiViews = i.botViews.filter((v) => v.role !== "control" && aiCrawler(v.label) !== undefined);
-  const identified = i.page.status >= 200 && i.page.status < 300;
-  const components = [
-    {
-      key: "identifiedFetch" as const,
-      label: "The site's identified crawler gets the page",
-      score: identified ? 100 : 0,
-      detail: `status ${i.page.status}`,
-    },
-    {
-      key: "sampledBots" as const,
-      label: "AI crawlers sampled get the page",
-      score: aiViews.length ? Math.round((100 * aiViews.filter((v) => !v.blocked && v.status !== null).length) / aiViews.length) : null,
-      detail: aiViews.length
-        ? `${aiViews.filter((v) => !v.blocked && v.status !== null).length} of ${aiViews.length}`
-        : "bot views did not run",
-    },
-    {
-      key: "usableBody" as const,
-      label: "The body has text to read",
-      score: i.page.binary ? 0 : i.page.wordCount >= 50 ? 100 : i.page.wordCount > 0 ? 50 : 0,
-      detail: `${i.page.wordCount} words`,
-    },
-    {
-      key: "agentDoor" as const,
-      label: "An agent has a door of its own",
-      score: i.agent.strategy.verdict === "agent-native" ? 100 : i.agent.strategy.verdict === "agent-readable" ? 50 : 0,
-      detail: i.agent.strategy.verdict,
-    },
-  ];
-  const scored = components.filter((c) => c.score !== null).map((c) => c.score as number);
   return {
     overall: counted ? Math.round((100 * passed) / counted) : 0,
-    level,
-    levelName: LEVELS[level][0],
-    levelNote: LEVELS[level][1],
+    level: (top?.level ?? 0) as 0 | 1 | 3 | 5,
+    levelName: top?.name ?? NOT_READY,
+    levelNote: RUNGS[climbed]?.advice ?? null,
     categories,
     checks,
     counted,
@@ -318,11 +85,7 @@ export function readiness(i: ReadinessInput) {
       "overall = passed / (passed + failed) × 100; neutral and unknown checks are not counted. Check keys follow Cloudflare's isitagentready.",
     nextActions,
     botViews: i.botViews,
-    field: {
-      overall: scored.length ? Math.round(scored.reduce((a, b) => a + b, 0) / scored.length) : null,
-      scoringNote: "What a crawler actually got: the mean of the components that could be measured.",
-      components,
-    },
+    field: fieldScore(i),
   };
 }
 

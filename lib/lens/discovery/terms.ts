@@ -1,4 +1,4 @@
-import { aiCrawler, robotsTokens } from "../crawlers";
+import { aiCrawler, robotsTokens } from "@/lib/crawlers";
 import type { Probed } from "./probe";
 import { parseJson } from "./probe";
 import { namedAgents, parseRobots, robotsVerdict, type Robots, type RobotsSignal } from "./robots";

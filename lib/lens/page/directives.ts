@@ -1,4 +1,4 @@
-import { aiCrawler } from "../crawlers";
+import { aiCrawler } from "@/lib/crawlers";
 import type { PageScan } from "./scan";
 
 export interface Directives {

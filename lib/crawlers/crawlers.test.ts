@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { thirdParty } from "@/tests/helpers/third-party";
-import { AI_CRAWLERS, aiCrawler, botViewAgents, BROWSER_USER_AGENT, robotsTokens, SEARCH_ENGINES, type CrawlerRole } from "./crawlers";
+import { AI_CRAWLERS, aiCrawler, botViewAgents, BROWSER_USER_AGENT, robotsTokens, SEARCH_ENGINES, type CrawlerRole } from ".";
 
 /**
  * Cross-check against ai.robots.txt's robots.json (../shared/data/README.md): third-party data,
