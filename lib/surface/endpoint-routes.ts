@@ -4,7 +4,7 @@ import { NextRequest } from "next/server";
 import { ALL_METHODS, endpointHandlers, preflightResponse, type AnyMethod, type RouteHandler } from "@/lib/core/http";
 import { unservedPathHandler } from "@/lib/site/not-found";
 import { twinRoute, type TwinContext } from "@/lib/site/twins";
-import { endpoints } from "./registry";
+import { endpoints } from "./endpoints";
 import { knownPaths } from "./served-paths";
 import { mcpRoute } from "./mcp/route";
 

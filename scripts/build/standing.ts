@@ -6,7 +6,8 @@ import { twinHead, type StandingSource } from "@/lib/content/standing";
 import { photoMarkdown } from "@/lib/photos/markdown";
 import type { PhotoManifestFile } from "@/lib/photos/types";
 import { LISTING_ALIASES, STANDING_PAGES } from "@/lib/site/standing-pages";
-import { buildGuide, guideMarkdown } from "@/lib/surface/developer-guide";
+import { guideMarkdown } from "@/lib/surface/developer-guide";
+import { buildGuide } from "@/lib/surface/endpoints";
 import { siteConfig } from "@/site.config";
 
 /**

@@ -9,7 +9,8 @@ import {
 import type { Caller } from "@/lib/core/caller";
 import { invoke, type LimitState } from "@/lib/core/invoke";
 import { siteConfig } from "@/site.config";
-import { MCP_INSTRUCTIONS, MCP_SERVER_VERSION, mcpServerName, tools, type ToolDescription } from "./tools";
+import { MCP_INSTRUCTIONS, MCP_SERVER_VERSION, mcpServerName, type ToolDescription } from "./tools";
+import { tools } from "../endpoints";
 
 /** Who is calling, handed from the HTTP route to the tools (the SDK passes it as authInfo). */
 export interface McpCallContext {

@@ -1,6 +1,5 @@
 import type { Endpoint } from "@/lib/core/endpoint";
 import { toolName } from "@/lib/core/endpoint";
-import { endpoints } from "../registry";
 import { standalone } from "../json-schema";
 
 import { siteConfig } from "@/site.config";
@@ -22,7 +21,7 @@ export interface ToolDescription {
   annotations: { readOnlyHint: boolean; openWorldHint: boolean; idempotentHint: boolean; destructiveHint: boolean };
 }
 
-let cached: ToolDescription[] | undefined;
+const cached = new WeakMap<readonly Endpoint[], ToolDescription[]>();
 
 /** MCP wants an object schema; an output that is one of several objects (anyOf) says so at the top. */
 function objectSchema(s: Json): Json {
@@ -30,11 +29,13 @@ function objectSchema(s: Json): Json {
 }
 
 /**
- * Every endpoint that is a tool, with the endpoint's own schemas (the same converter as
- * /openapi.json) and description. Built once per process: the registry is fixed.
+ * Every endpoint of `all` that is a tool, with the endpoint's own schemas (the same converter
+ * as /openapi.json) and description. Built once per list: the registry is fixed.
  */
-export function tools(): ToolDescription[] {
-  cached ??= endpoints().flatMap((e) => {
+export function toolsOf(all: readonly Endpoint[]): ToolDescription[] {
+  const known = cached.get(all);
+  if (known) return known;
+  const made = all.flatMap((e) => {
     const name = toolName(e);
     if (!name) return [];
     const inputSchema = e.input ? standalone(e.input, "input") : { type: "object", properties: {} };
@@ -52,5 +53,6 @@ export function tools(): ToolDescription[] {
       },
     ];
   });
-  return cached;
+  cached.set(all, made);
+  return made;
 }
