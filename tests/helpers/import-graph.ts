@@ -49,10 +49,14 @@ export function resolveSpecifier(from: string, specifier: string): string | unde
   throw new Error(`${from}: cannot resolve ${specifier}`);
 }
 
+/** Every module a source text names, by any form of import. */
+export function specifiersIn(text: string): string[] {
+  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+}
+
 /** The project files each file imports (root-relative), by any form of import. */
 export function importsOf(file: string): string[] {
-  const text = readFileSync(path.join(ROOT, file), "utf8");
-  const found = ts.preProcessFile(text, true, true).importedFiles.map((f) => resolveSpecifier(file, f.fileName));
+  const found = specifiersIn(readFileSync(path.join(ROOT, file), "utf8")).map((s) => resolveSpecifier(file, s));
   return [...new Set(found.filter((f): f is string => f !== undefined))];
 }
 
