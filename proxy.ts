@@ -1,5 +1,5 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
-import { readOnlyMethods } from "@/lib/core/http";
+import { readOnlyMethods } from "@/lib/core/route";
 import { HOME_LINK, twinRewrite } from "@/lib/site/page-routing.mjs";
 import { allPagePaths, isSitePage, pageIndex, pageOfMdPath, twinTarget } from "@/lib/site/paths";
 import { notFoundResponse } from "@/lib/site/not-found";

@@ -1,7 +1,8 @@
-import { after, type NextRequest } from "next/server";
+import { after } from "next/server";
 import { getCorpus } from "@/lib/content/corpus";
 import { withBase } from "@/lib/content/base-token";
-import { route, type Reply } from "@/lib/core/http";
+import { route } from "@/lib/core/route";
+import type { Reply } from "@/lib/core/response";
 import { MARKDOWN, markdownTokens } from "@/lib/core/text";
 import type { CachePolicy } from "@/lib/core/endpoint";
 import { searchMarkdown } from "@/lib/search/markdown";
@@ -50,10 +51,11 @@ export interface TwinContext {
   defer?: (work: Promise<unknown>) => void;
 }
 
-async function twin(req: NextRequest, base: string, routeCtx: unknown, knownPaths: () => string[]): Promise<Reply | Response> {
+async function twin(req: Request, base: string, routeCtx: unknown, knownPaths: () => string[]): Promise<Reply | Response> {
   const segments = (await (routeCtx as TwinContext).params).path;
   const page = !segments?.length || (segments.length === 1 && segments[0] === "index") ? "/" : `/${segments.join("/")}`;
-  if (page === "/search") return markdownReply(searchMarkdown(req.nextUrl.searchParams.get("q") ?? "", base), `${base}/search`, "no-store");
+  const query = new URL(req.url).searchParams;
+  if (page === "/search") return markdownReply(searchMarkdown(query.get("q") ?? "", base), `${base}/search`, "no-store");
   if (page === "/around") return markdownReply(await aroundMarkdown(base), `${base}/around`, { maxAge: 300 });
   if (page === "/ledger") return markdownReply(await ledgerMarkdown(base), `${base}/ledger`, { maxAge: 60 });
   if (page === "/rn") return markdownReply(await nowPlayingMarkdown(base), `${base}/rn`, { maxAge: 300 });
@@ -65,9 +67,9 @@ async function twin(req: NextRequest, base: string, routeCtx: unknown, knownPath
     const md = photosMarkdown(
       page,
       base,
-      galleryFilters((name) => req.nextUrl.searchParams.get(name)),
+      galleryFilters((name) => query.get(name)),
     );
-    return md === undefined ? notFoundResponse(req as NextRequest, knownPaths) : markdownReply(md, `${base}${page}`);
+    return md === undefined ? notFoundResponse(req, knownPaths) : markdownReply(md, `${base}${page}`);
   }
   const twin = getCorpus().twins[page];
   if (twin === undefined) return notFoundResponse(req, knownPaths);
