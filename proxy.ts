@@ -7,7 +7,7 @@ import { recordCrawlerVisit } from "@/lib/ledger/record";
 
 /**
  * Request-level concerns before routing, for pages and their Markdown twins (API routes
- * answer for themselves through lib/core/http.ts, the same builder used here):
+ * answer for themselves through lib/core/response.ts, the same builder used here):
  *  - a method other than GET/HEAD/OPTIONS on a page is a 405 with Allow, like the API;
  *  - `<page>.md`, and `Accept: text/markdown` ranked at or above HTML, get the page's twin;
  *    both variants say `Vary: Accept` so caches keep them apart;

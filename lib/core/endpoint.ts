@@ -7,7 +7,7 @@ import type { PolicyName } from "@/lib/ratelimit";
  * The transport-neutral shape of every operation the site offers. An endpoint declares
  * what it takes (`input`), what it gives (`output`) and `run(input, ctx)`, which returns
  * data or throws ApiError; it never sees a request and never builds a response. HTTP
- * (lib/core/http.ts) and MCP (lib/surface/mcp) both reach `run` through `invoke()`.
+ * (lib/core/route.ts) and MCP (lib/surface/mcp) both reach `run` through `invoke()`.
  * HTTP-only forms (an event stream, Markdown, a PDF, extra headers) are declared in
  * `http`, drawn from the data `run` returned.
  */
