@@ -1,5 +1,5 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
-import { readOnlyMethods } from "@/lib/core/http";
+import { readOnlyMethods } from "@/lib/core/route";
 import { HOME_LINK, twinRewrite } from "@/lib/site/page-routing.mjs";
 import { allPagePaths, isSitePage, pageIndex, pageOfMdPath, twinTarget } from "@/lib/site/paths";
 import { notFoundResponse } from "@/lib/site/not-found";
@@ -7,7 +7,7 @@ import { recordCrawlerVisit } from "@/lib/ledger/record";
 
 /**
  * Request-level concerns before routing, for pages and their Markdown twins (API routes
- * answer for themselves through lib/core/http.ts, the same builder used here):
+ * answer for themselves through lib/core/response.ts, the same builder used here):
  *  - a method other than GET/HEAD/OPTIONS on a page is a 405 with Allow, like the API;
  *  - `<page>.md`, and `Accept: text/markdown` ranked at or above HTML, get the page's twin;
  *    both variants say `Vary: Accept` so caches keep them apart;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { endpoints } from "@/lib/surface/registry";
+import { endpoints } from "@/lib/surface/endpoints";
 import { appWithUpstreams } from "./helpers/app";
 import { call } from "./helpers/openapi";
 

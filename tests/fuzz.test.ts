@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { endpoints } from "@/lib/surface/registry";
+import { endpoints } from "@/lib/surface/endpoints";
 import { appWithUpstreams } from "./helpers/app";
 import { call } from "./helpers/openapi";
 import { httpRequest } from "./helpers/http";

@@ -82,7 +82,7 @@ describe("API responses and text artifacts", () => {
     "%s is gzipped for a client that accepts it, to the same bytes",
     async (path) => {
       const plain = await get(`${app.server.base}${path}`);
-      // The first gzip streams through the compressor; later ones are the body's gzip made once (lib/core/http.ts).
+      // The first gzip streams through the compressor; later ones are the body's gzip made once (lib/core/memo.ts).
       for (let i = 0; i < 3; i++) {
         const gz = await get(`${app.server.base}${path}`, { "accept-encoding": "gzip" });
         expect(gz.headers["content-encoding"]).toBe("gzip");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { endpoints } from "@/lib/surface/registry";
+import { endpoints } from "@/lib/surface/endpoints";
 import { buildOpenApi } from "@/lib/surface/openapi";
-import { tools } from "@/lib/surface/mcp/tools";
+import { tools } from "@/lib/surface/endpoints";
 
 /**
  * One source per shape: every tool's input and output schema is the same JSON as the

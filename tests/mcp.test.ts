@@ -2,7 +2,7 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "@/lib/surface/registry";
+import { endpoints } from "@/lib/surface/endpoints";
 import { toolName } from "@/lib/core/endpoint";
 import { appWithUpstreams } from "./helpers/app";
 import { call } from "./helpers/openapi";

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { TAGS } from "@/lib/core/endpoint";
-import { endpoints, UNLISTED_ROUTES } from "@/lib/surface/registry";
-import { buildGuide, guideMarkdown } from "@/lib/surface/developer-guide";
+import { UNLISTED_ROUTES } from "@/lib/surface/registry";
+import { buildGuide, endpoints } from "@/lib/surface/endpoints";
+import { guideMarkdown } from "@/lib/surface/developer-guide";
 import { standalone } from "@/lib/surface/json-schema";
 import { unified } from "unified";
 import remarkParse from "remark-parse";
@@ -85,31 +86,5 @@ describe("the developer guide's Markdown twin", () => {
     const prev = rows.find((r) => r[0] === "prev")!;
     expect(prev[1]).toMatch(/^string.* or array/);
     expect(rows.find((r) => r[0] === "streaming")![1]).toBe("boolean or string");
-  });
-});
-
-/** Layers point one way (lib/README.md): the surface sits on top, the core knows no capability. */
-describe("layers", () => {
-  const LIB = path.resolve(import.meta.dirname, "..", "lib");
-  const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory()
-        ? files(path.join(dir, e.name))
-        : /\.tsx?$/.test(e.name) && !/\.test\.ts$/.test(e.name)
-          ? [path.join(dir, e.name)]
-          : [],
-    );
-  const importsOf = (file: string) => [...readFileSync(file, "utf8").matchAll(/from "@\/lib\/([a-z-]+)/g)].map((m) => m[1]);
-  const layer = (file: string) => path.relative(LIB, file).split(path.sep)[0];
-  const BELOW_CAPABILITIES = new Set(["core", "store", "ratelimit", "env.ts", "process-singleton.ts", "build-output.ts"]);
-
-  it.each(files(LIB).map((f) => [path.relative(LIB, f), f]))("%s imports only what is below it", (_rel, file) => {
-    const own = layer(file);
-    for (const target of importsOf(file)) {
-      if (own !== "surface") expect(target, `${own} imports surface`).not.toBe("surface");
-      if (BELOW_CAPABILITIES.has(own))
-        expect(["core", "store", "ratelimit", "env", "process-singleton", "build-output"], `${own} imports ${target}`).toContain(target);
-      if (own !== "site" && own !== "surface") expect(target, `${own} imports site`).not.toBe("site");
-    }
   });
 });

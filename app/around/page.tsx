@@ -1,4 +1,4 @@
-import { readableDate } from "@/lib/core/dates";
+import { readableDate } from "@/lib/content/dates";
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";

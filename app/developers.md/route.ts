@@ -1,4 +1,4 @@
-import { endpointHandlers } from "@/lib/core/http";
-import { developerGuideMarkdown } from "@/lib/surface/developer-guide-endpoint";
+import { endpointHandlers } from "@/lib/core/route";
+import { developerGuideMarkdown } from "@/lib/surface/endpoints";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(developerGuideMarkdown);

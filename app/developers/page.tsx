@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { publicBaseFromHeaders } from "@/lib/core/base-url";
-import { buildGuide } from "@/lib/surface/developer-guide";
+import { buildGuide } from "@/lib/surface/endpoints";
 import { DeveloperGuide } from "@/components/developer-guide";
 import { JsonLd } from "@/components/json-ld";
 import { pageMetadata } from "@/lib/site/metadata";

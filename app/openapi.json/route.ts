@@ -1,4 +1,4 @@
-import { endpointHandlers } from "@/lib/core/http";
-import { openapi } from "@/lib/surface/openapi-endpoint";
+import { endpointHandlers } from "@/lib/core/route";
+import { openapi } from "@/lib/surface/endpoints";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(openapi);

@@ -1,4 +1,4 @@
-import { readableMonth } from "@/lib/core/dates";
+import { readableMonth } from "@/lib/content/dates";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { readSiteFile } from "@/lib/build-output";

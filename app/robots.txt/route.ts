@@ -1,4 +1,4 @@
-import { route } from "@/lib/core/http";
+import { route } from "@/lib/core/route";
 import { robotsTxt } from "@/lib/site/robots";
 
 // Not budgeted: some crawlers read a 429 on robots.txt as "disallow everything".

@@ -4,7 +4,7 @@ import { named } from "@/lib/core/schemas";
 import { MARKDOWN, textBinding } from "@/lib/core/text";
 import { readSiteFile } from "@/lib/build-output";
 import { withBase } from "./base-token";
-import { deepFreeze, perBase } from "@/lib/core/per-base";
+import { deepFreeze, perBase } from "@/lib/content/per-base";
 
 /**
  * The build's text artifacts (feeds, llms.txt), read once per process with the request's

@@ -1,7 +1,7 @@
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import resumeSchema from "@jsonresume/schema/schema.json";
-import { isRealDate, readableMonth } from "@/lib/core/dates";
+import { isRealDate, readableMonth } from "@/lib/content/dates";
 
 export type Resume = Record<string, unknown> & {
   basics?: {

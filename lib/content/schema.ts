@@ -1,4 +1,4 @@
-import { isRealDate } from "@/lib/core/dates";
+import { isRealDate } from "@/lib/content/dates";
 import { z } from "zod";
 
 /** The four kinds the API reports (SPEC.md SearchResult.kind). */

@@ -7,7 +7,7 @@ import type { PolicyName } from "@/lib/ratelimit";
  * The transport-neutral shape of every operation the site offers. An endpoint declares
  * what it takes (`input`), what it gives (`output`) and `run(input, ctx)`, which returns
  * data or throws ApiError; it never sees a request and never builds a response. HTTP
- * (lib/core/http.ts) and MCP (lib/surface/mcp) both reach `run` through `invoke()`.
+ * (lib/core/route.ts) and MCP (lib/surface/mcp) both reach `run` through `invoke()`.
  * HTTP-only forms (an event stream, Markdown, a PDF, extra headers) are declared in
  * `http`, drawn from the data `run` returned.
  */
@@ -121,15 +121,27 @@ export interface EndpointConfig<I extends z.ZodObject, O extends z.ZodType> {
    */
   errorExtras?: (raw: Record<string, unknown>, base: string) => Record<string, unknown>;
   run(input: z.output<I>, ctx: RunContext): Promise<z.input<O>> | z.input<O>;
-  /** How HTTP serves it; absent for an MCP-only tool. */
-  http?: HttpBinding<z.output<I>, z.output<O>>;
+  /** How HTTP serves it; absent for an MCP-only tool. Its renderers get what `run` returned (checked against `output` only in development). */
+  http?: HttpBinding<z.output<I>, z.input<O>>;
   /** MCP tool; `false` for what is not a tool (a PDF, a Markdown twin, the API's own descriptions). */
   mcp?: false | { name?: string; description?: string; /** It writes to the store (not read-only). */ stores?: boolean };
 }
 
+/** An endpoint at its own input and output types, as `Endpoint.open` hands it over. */
+export type TypedEndpoint<I extends z.ZodObject, O extends z.ZodType> = EndpointConfig<I, O> & {
+  /** The raw input validated; an endpoint that declares no input is handed an empty object. */
+  parse(raw: Record<string, unknown>): z.ZodSafeParseResult<z.output<I>>;
+};
+
+/**
+ * Any endpoint, as the registry lists them. Its own types live on behind `open`, which hands
+ * them to a function generic in both, so invoke() and the HTTP encoder run and encode it
+ * without casting its data.
+ */
 export type Endpoint = EndpointConfig<z.ZodObject, z.ZodType> & {
   /** Methods answered over HTTP, OPTIONS included (empty for an MCP-only tool). */
   allow: string[];
+  open<R>(take: <I extends z.ZodObject, O extends z.ZodType>(e: TypedEndpoint<I, O>) => R): R;
 };
 
 const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -142,7 +154,11 @@ export function defineEndpoint<I extends z.ZodObject, O extends z.ZodType>(confi
     if (methods.includes("GET")) served.add("HEAD");
     served.add("OPTIONS");
   }
-  return { ...(config as unknown as Endpoint), allow: ALL_METHODS.filter((m) => served.has(m)) };
+  const typed: TypedEndpoint<I, O> = {
+    ...config,
+    parse: (raw) => (config.input ? config.input.safeParse(raw) : { success: true, data: {} as z.output<I> }),
+  };
+  return { ...(config as unknown as Endpoint), allow: ALL_METHODS.filter((m) => served.has(m)), open: (take) => take(typed) };
 }
 
 export function httpMethods(e: Endpoint): readonly HttpMethod[] {

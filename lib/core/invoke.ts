@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ApiError } from "./errors";
 import type { Caller } from "./caller";
-import type { Endpoint, RunContext } from "./endpoint";
+import type { Endpoint, RunContext, TypedEndpoint } from "./endpoint";
 import { validationError } from "./validation";
 import { consume, policies, policyHeader, rateLimitHeader, type Policy, type PolicyName } from "@/lib/ratelimit";
 import { StoreUnavailableError } from "@/lib/store/errors";
@@ -15,9 +15,11 @@ export interface LimitState {
   allowed: boolean;
 }
 
-export type Outcome =
-  | { ok: true; data: unknown; input: unknown; ctx: RunContext; limit?: LimitState; timings: Record<string, number> }
+/** What one call came to, at the endpoint's own types (`Outcome` when they do not matter). */
+export type TypedOutcome<I = unknown, D = unknown> =
+  | { ok: true; data: D; input: I; ctx: RunContext; limit?: LimitState; timings: Record<string, number> }
   | { ok: false; error: ApiError; limit?: LimitState; timings: Record<string, number> };
+export type Outcome = TypedOutcome;
 
 export interface InvokeOptions {
   base: string;
@@ -31,7 +33,17 @@ export interface InvokeOptions {
  * limit, input validation, the handler, the output check (development and tests) and the
  * conversion of every failure into ApiError. It never throws.
  */
-export async function invoke(e: Endpoint, source: Record<string, unknown> | RawSource, caller: Caller, o: InvokeOptions): Promise<Outcome> {
+export function invoke(e: Endpoint, source: Record<string, unknown> | RawSource, caller: Caller, o: InvokeOptions): Promise<Outcome> {
+  return e.open((typed) => invokeTyped(typed, source, caller, o));
+}
+
+/** invoke() for a caller that holds the endpoint at its own types (the HTTP encoder, inside `Endpoint.open`). */
+export async function invokeTyped<I extends z.ZodObject, O extends z.ZodType>(
+  e: TypedEndpoint<I, O>,
+  source: Record<string, unknown> | RawSource,
+  caller: Caller,
+  o: InvokeOptions,
+): Promise<TypedOutcome<z.output<I>, z.input<O>>> {
   const timings: Record<string, number> = {};
   let limit: LimitState | undefined;
   const lazy = isRawSource(source) ? source : undefined;
@@ -43,12 +55,9 @@ export async function invoke(e: Endpoint, source: Record<string, unknown> | RawS
       if (!limit.allowed) throw rateLimited(limit);
     }
     if (lazy) raw = await lazy.read();
-    let input: unknown = {};
-    if (e.input) {
-      const parsed = e.input.safeParse(raw);
-      if (!parsed.success) throw validationError(parsed.error.issues, "query", lazy?.bodyField);
-      input = parsed.data;
-    }
+    const parsed = e.parse(raw);
+    if (!parsed.success) throw validationError(parsed.error.issues, "query", lazy?.bodyField);
+    const input = parsed.data;
     const ctx: RunContext = {
       caller,
       base: o.base,
@@ -56,7 +65,7 @@ export async function invoke(e: Endpoint, source: Record<string, unknown> | RawS
       operation: o.operation ?? e.name,
       timing: (name, ms) => void (timings[name] = ms),
     };
-    const data = await e.run(input as never, ctx);
+    const data = await e.run(input, ctx);
     if (checkOutputs()) checkOutput(e.name, e.output, data);
     return { ok: true, data, input, ctx, limit, timings };
   } catch (err) {

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/core/errors";
-import { route } from "@/lib/core/http";
+import { route } from "@/lib/core/route";
 import { env } from "@/lib/env";
 import { StoreUnavailableError } from "@/lib/store/errors";
 import { jobContext } from "./context";

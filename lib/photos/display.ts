@@ -1,4 +1,4 @@
-import { exifDay, readableDate } from "@/lib/core/dates";
+import { exifDay, readableDate } from "@/lib/content/dates";
 import type { PhotoMetadata } from "./schema";
 import { signed } from "./fujifilm-labels";
 import type { PhotoEntry, RenditionName } from "./types";

@@ -1,18 +1,7 @@
 import { createMemoryLimiter } from "./sliding-window";
-import type { Policy } from "./policies";
+import type { Limiter } from "./types";
 
-export interface LimitResult {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Whole seconds until the window resets (at least 1 while a window is open). */
-  resetSeconds: number;
-}
-
-export interface Limiter {
-  readonly backend: "memory" | "redis" | "upstash";
-  consume(policy: Policy, callerKey: string): Promise<LimitResult>;
-}
+export type { LimitResult, Limiter } from "./types";
 
 export { createMemoryLimiter, createRedisLimiter, createUpstashLimiter } from "./sliding-window";
 

@@ -1,7 +1,7 @@
 import type { Redis } from "@upstash/redis";
 import { initialConnection, type RedisClient } from "@/lib/store/redis";
 import { withTimeout } from "@/lib/store/util";
-import type { LimitResult, Limiter } from "./limiter";
+import type { LimitResult, Limiter } from "./types";
 import type { Policy } from "./policies";
 
 /**

@@ -6,7 +6,7 @@ import { MARKDOWN, textBinding } from "@/lib/core/text";
 import { getCorpus } from "@/lib/content/corpus";
 import { readSiteFile, buildSingleton } from "@/lib/build-output";
 import { withBase } from "@/lib/content/base-token";
-import { deepFreeze, perBase } from "@/lib/core/per-base";
+import { deepFreeze, perBase } from "@/lib/content/per-base";
 import type { Resume } from "@/lib/content/resume";
 
 const ResumeSchema = named(

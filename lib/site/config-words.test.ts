@@ -61,9 +61,8 @@ it("what /around watches reaches its twin, its search entry and the API's descri
 it("the API's examples are the owner's: /openapi.json, the developer guide and the MCP tool schemas", async () => {
   await underOwnerConfig();
   const { buildOpenApi } = await import("@/lib/surface/openapi");
-  const { endpoints } = await import("@/lib/surface/registry");
-  const { buildGuide, guideMarkdown } = await import("@/lib/surface/developer-guide");
-  const { tools } = await import("@/lib/surface/mcp/tools");
+  const { buildGuide, endpoints, tools } = await import("@/lib/surface/endpoints");
+  const { guideMarkdown } = await import("@/lib/surface/developer-guide");
   type Op = {
     parameters?: { name: string; schema?: { examples?: unknown[] } }[];
     requestBody?: { content: Record<string, { example: unknown }> };

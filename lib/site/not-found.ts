@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/core/errors";
-import { documentErrorResponse, errorResponse, limitHeaders } from "@/lib/core/http";
+import { documentErrorResponse, errorResponse } from "@/lib/core/response";
+import { limitHeaders } from "@/lib/core/budget";
 import { identifyCaller, MALFORMED_PATH_HEADER, stampedByServer } from "@/lib/core/caller";
 import { rateLimited, spend } from "@/lib/core/invoke";
 import { publicBase } from "@/lib/core/base-url";
@@ -16,8 +16,8 @@ import { closestPaths } from "./suggest";
  * on the caller's read budget like the API: a 404 is work (the suggestions), and a client
  * walking unknown paths must not cost other visitors their latency.
  */
-export async function notFoundResponse(req: NextRequest, knownPaths: () => string[]): Promise<Response> {
-  const pathname = req.nextUrl.pathname;
+export async function notFoundResponse(req: Request, knownPaths: () => string[]): Promise<Response> {
+  const pathname = new URL(req.url).pathname;
   const base = publicBase(req);
   const head = req.method === "HEAD";
   const limit = await spend("read", identifyCaller(req.headers));
@@ -73,7 +73,7 @@ async function notFoundHtml(): Promise<string> {
  * error, a 400.
  */
 export function unservedPathHandler(knownPaths: () => string[]) {
-  return async (req: NextRequest): Promise<Response> => {
+  return async (req: Request): Promise<Response> => {
     if (req.headers.get(MALFORMED_PATH_HEADER) === "1" && stampedByServer(req.headers)) {
       const err = new ApiError("bad_request", "The request target is not a valid path: broken percent-encoding, or not starting with /.", {
         hint: "Encode the path as UTF-8 percent-escapes.",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { config as proxyConfig } from "@/proxy";
-import { endpoints, readableApiPaths } from "@/lib/surface/registry";
+import { endpoints, readableApiPaths } from "@/lib/surface/endpoints";
 import { PAGES, PAGE_PATHS, mdPathOf, ownTwinRoutes, publishedPages } from "./pages";
 import { reservedTopLevel } from "./reserved";
 import { FEATURES } from "./features";

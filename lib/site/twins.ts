@@ -1,7 +1,8 @@
-import { after, type NextRequest } from "next/server";
+import { after } from "next/server";
 import { getCorpus } from "@/lib/content/corpus";
 import { withBase } from "@/lib/content/base-token";
-import { route, type Reply } from "@/lib/core/http";
+import { route } from "@/lib/core/route";
+import type { Reply } from "@/lib/core/response";
 import { MARKDOWN, markdownTokens } from "@/lib/core/text";
 import type { CachePolicy } from "@/lib/core/endpoint";
 import { searchMarkdown } from "@/lib/search/markdown";
@@ -84,12 +85,12 @@ function liveRendition(page: string): LiveRendition | undefined {
   return Object.hasOwn(LIVE_TWINS, page) ? LIVE_TWINS[page as LivePagePath] : undefined;
 }
 
-async function twin(req: NextRequest, base: string, routeCtx: unknown, knownPaths: () => string[]): Promise<Reply | Response> {
+async function twin(req: Request, base: string, routeCtx: unknown, knownPaths: () => string[]): Promise<Reply | Response> {
   const segments = (await (routeCtx as TwinContext).params).path;
   const page = !segments?.length || (segments.length === 1 && segments[0] === "index") ? "/" : `/${segments.join("/")}`;
   const live = liveRendition(page);
   if (live) {
-    const md = await live.markdown({ page, base, query: req.nextUrl.searchParams });
+    const md = await live.markdown({ page, base, query: new URL(req.url).searchParams });
     return md === undefined ? notFoundResponse(req, knownPaths) : markdownReply(md, `${base}${page}`, live.cache);
   }
   const twin = getCorpus().twins[page];

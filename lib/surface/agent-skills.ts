@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/core/endpoint";
+import { defineEndpoint, type Endpoint } from "@/lib/core/endpoint";
 import { named } from "@/lib/core/schemas";
 import { MARKDOWN, textBinding } from "@/lib/core/text";
 import { siteConfig } from "@/site.config";
-import { tools } from "./mcp/tools";
+import type { ToolDescription } from "./mcp/tools";
 
 /**
  * Agent Skills Discovery (0.2.0): an index at /.well-known/agent-skills/index.json listing
@@ -15,7 +15,7 @@ const SKILL_PATH = "/.well-known/agent-skills/site-api/SKILL.md";
 const CACHE = { maxAge: 3600 } as const;
 const SKILL_DESCRIPTION = `Use ${siteConfig.name}'s public, keyless site API: search and ask over the pages, query the photo archive, read the resume, and inspect how machines see a URL (lens).`;
 
-export function skillMarkdown(base: string): string {
+export function skillMarkdown(base: string, tools: readonly ToolDescription[]): string {
   const lines = [
     "---",
     "name: site-api",
@@ -32,7 +32,7 @@ export function skillMarkdown(base: string): string {
     "",
     "## Tools",
     "",
-    ...tools().map((t) => `- \`${t.name}\`: ${t.title}.`),
+    ...tools.map((t) => `- \`${t.name}\`: ${t.title}.`),
     "",
   ];
   return lines.join("\n");
@@ -57,39 +57,44 @@ const AgentSkillsSchema = named(
   "Agent Skills Discovery index: the skills an agent can load for this site.",
 );
 
-export const agentSkillsIndex = defineEndpoint({
-  name: "getAgentSkills",
-  summary: "Agent skills index",
-  description: "The skills an agent can load for this site (Agent Skills Discovery 0.2.0), each with its SKILL.md URL and SHA-256 digest.",
-  tag: "meta",
-  policy: "read",
-  output: AgentSkillsSchema,
-  outputDescription: "The index.",
-  run: (_input, { base }) => ({
-    $schema: "https://schemas.agentskills.io/discovery/0.2.0/schema.json" as const,
-    skills: [
-      {
-        name: "site-api",
-        type: "skill-md" as const,
-        description: SKILL_DESCRIPTION,
-        url: `${base}${SKILL_PATH}`,
-        digest: sha256(skillMarkdown(base)),
-      },
-    ],
-  }),
-  http: { path: "/.well-known/agent-skills/index.json", cache: CACHE, etag: true },
-  mcp: false,
-});
+/** The index and its one skill; the skill lists the tools, which come from the full endpoint list. */
+export function agentSkillEndpoints(tools: () => readonly ToolDescription[]): { agentSkillsIndex: Endpoint; siteApiSkill: Endpoint } {
+  const agentSkillsIndex = defineEndpoint({
+    name: "getAgentSkills",
+    summary: "Agent skills index",
+    description:
+      "The skills an agent can load for this site (Agent Skills Discovery 0.2.0), each with its SKILL.md URL and SHA-256 digest.",
+    tag: "meta",
+    policy: "read",
+    output: AgentSkillsSchema,
+    outputDescription: "The index.",
+    run: (_input, { base }) => ({
+      $schema: "https://schemas.agentskills.io/discovery/0.2.0/schema.json" as const,
+      skills: [
+        {
+          name: "site-api",
+          type: "skill-md" as const,
+          description: SKILL_DESCRIPTION,
+          url: `${base}${SKILL_PATH}`,
+          digest: sha256(skillMarkdown(base, tools())),
+        },
+      ],
+    }),
+    http: { path: "/.well-known/agent-skills/index.json", cache: CACHE, etag: true },
+    mcp: false,
+  });
 
-export const siteApiSkill = defineEndpoint({
-  name: "getSiteApiSkill",
-  summary: "The site-api skill (SKILL.md)",
-  description: "How an agent uses this site's MCP server and HTTP API, as an agent skill.",
-  tag: "meta",
-  policy: "read",
-  output: z.string(),
-  outputDescription: "The SKILL.md.",
-  run: (_input, { base }) => skillMarkdown(base),
-  http: textBinding(SKILL_PATH, MARKDOWN, CACHE, { etag: true }),
-  mcp: false,
-});
+  const siteApiSkill = defineEndpoint({
+    name: "getSiteApiSkill",
+    summary: "The site-api skill (SKILL.md)",
+    description: "How an agent uses this site's MCP server and HTTP API, as an agent skill.",
+    tag: "meta",
+    policy: "read",
+    output: z.string(),
+    outputDescription: "The SKILL.md.",
+    run: (_input, { base }) => skillMarkdown(base, tools()),
+    http: textBinding(SKILL_PATH, MARKDOWN, CACHE, { etag: true }),
+    mcp: false,
+  });
+  return { agentSkillsIndex, siteApiSkill };
+}

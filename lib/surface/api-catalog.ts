@@ -43,7 +43,7 @@ export function apiCatalog(base: string): z.infer<typeof Linkset> {
 }
 
 // RFC 9727 §4 asks a HEAD on the catalog to carry `Link: </.well-known/api-catalog>; rel="api-catalog"`:
-// the Link header every API answer shares (lib/core/http.ts) already includes it, on GET and HEAD.
+// the Link header every API answer shares (lib/core/response.ts) already includes it, on GET and HEAD.
 export const apiCatalogEndpoint = defineEndpoint({
   name: "getApiCatalog",
   summary: "API catalog (RFC 9727)",

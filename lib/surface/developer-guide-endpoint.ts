@@ -1,18 +1,20 @@
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/core/endpoint";
+import { defineEndpoint, type Endpoint } from "@/lib/core/endpoint";
 import { MARKDOWN, textBinding } from "@/lib/core/text";
-import { buildGuide, guideMarkdown } from "./developer-guide";
+import { guideOf, guideMarkdown } from "./developer-guide";
 
-export const developerGuideMarkdown = defineEndpoint({
-  name: "getDeveloperGuide",
-  summary: "The developer guide as Markdown",
-  description:
-    "The Markdown twin of /developers, generated from the same registry as /openapi.json. /developers answers the same Markdown for `Accept: text/markdown`.",
-  tag: "meta",
-  policy: "read",
-  output: z.string(),
-  outputDescription: "The guide in Markdown.",
-  run: (_input, { base }) => guideMarkdown(buildGuide(base)),
-  http: textBinding("/developers.md", MARKDOWN, { maxAge: 300 }, { negotiated: true }),
-  mcp: false,
-});
+/** /developers.md over every endpoint `all` lists (itself among them). */
+export const developerGuideEndpoint = (all: () => readonly Endpoint[]): Endpoint =>
+  defineEndpoint({
+    name: "getDeveloperGuide",
+    summary: "The developer guide as Markdown",
+    description:
+      "The Markdown twin of /developers, generated from the same registry as /openapi.json. /developers answers the same Markdown for `Accept: text/markdown`.",
+    tag: "meta",
+    policy: "read",
+    output: z.string(),
+    outputDescription: "The guide in Markdown.",
+    run: (_input, { base }) => guideMarkdown(guideOf(all(), base)),
+    http: textBinding("/developers.md", MARKDOWN, { maxAge: 300 }, { negotiated: true }),
+    mcp: false,
+  });

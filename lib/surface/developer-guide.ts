@@ -1,6 +1,5 @@
-import { endpoints } from "./registry";
 import { buildOpenApi } from "./openapi";
-import { TAGS, type Tag } from "@/lib/core/endpoint";
+import { TAGS, type Endpoint, type Tag } from "@/lib/core/endpoint";
 import { policies } from "@/lib/ratelimit";
 
 type Json = Record<string, unknown>;
@@ -36,8 +35,8 @@ export interface Guide {
  * The developer guide is derived from the OpenAPI document (itself derived from the
  * registry), so the page, its Markdown twin and /openapi.json always agree.
  */
-export function buildGuide(base: string): Guide {
-  const doc = buildOpenApi(endpoints(), base) as { paths: Record<string, Record<string, Json>>; components: Json };
+export function guideOf(listed: readonly Endpoint[], base: string): Guide {
+  const doc = buildOpenApi(listed, base) as { paths: Record<string, Record<string, Json>>; components: Json };
   const components = doc.components as { responses: Record<string, Json>; parameters: Record<string, Json> };
   const all: GuideEndpoint[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -66,7 +65,7 @@ export function buildGuide(base: string): Guide {
         method === "post"
           ? `curl -s -X POST '${url}' -H 'Content-Type: application/json' -d ${shellQuote(JSON.stringify(body ?? {}))}`
           : `curl -s '${url}'`;
-      const declared = endpoints().find((e) => e.http?.path === path)?.policy;
+      const declared = listed.find((e) => e.http?.path === path)?.policy;
       const policy = typeof declared === "function" ? undefined : declared;
       all.push({
         operationId: String(op.operationId),

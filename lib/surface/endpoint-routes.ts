@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { NextRequest } from "next/server";
-import { ALL_METHODS, endpointHandlers, preflightResponse, type AnyMethod, type RouteHandler } from "@/lib/core/http";
+import { ALL_METHODS, endpointHandlers, type AnyMethod, type RouteHandler } from "@/lib/core/route";
+import { preflightResponse } from "@/lib/core/response";
 import { unservedPathHandler } from "@/lib/site/not-found";
 import { twinRoute, type TwinContext } from "@/lib/site/twins";
-import { endpoints } from "./registry";
+import { endpoints } from "./endpoints";
 import { knownPaths } from "./served-paths";
 import { mcpRoute } from "./mcp/route";
 

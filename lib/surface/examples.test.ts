@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildOpenApi } from "./openapi";
-import { endpoints } from "./registry";
+import { endpoints } from "./endpoints";
 import { EXAMPLE_MAX } from "@/lib/site/config-schema";
 import { AskInputSchema } from "@/lib/ask/request";
 import { search } from "@/lib/search/endpoint";

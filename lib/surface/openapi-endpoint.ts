@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/core/endpoint";
+import { defineEndpoint, type Endpoint } from "@/lib/core/endpoint";
 import { named } from "@/lib/core/schemas";
 import { buildOpenApi } from "./openapi";
-import { endpoints } from "./registry";
 
 const OpenApiDocument = named(
   "OpenApiDocument",
@@ -11,15 +10,7 @@ const OpenApiDocument = named(
 );
 
 type Doc = z.input<typeof OpenApiDocument>;
-const docs = new Map<string, Doc>();
 const encoded = new WeakMap<object, string>();
-
-/** Built and serialized once per base URL and process: the registry is fixed at build time. */
-export function openApiDocument(base: string): Doc {
-  let doc = docs.get(base);
-  if (!doc) docs.set(base, (doc = buildOpenApi(endpoints(), base) as Doc));
-  return doc;
-}
 
 function encode(doc: Doc): string {
   let text = encoded.get(doc);
@@ -27,21 +18,31 @@ function encode(doc: Doc): string {
   return text;
 }
 
-export const openapi = defineEndpoint({
-  name: "getOpenApi",
-  summary: "This API's OpenAPI 3.1 description",
-  description: "Generated from the same endpoint registry that validates requests, so it cannot drift from what the server does.",
-  tag: "meta",
-  policy: "read",
-  output: OpenApiDocument,
-  outputDescription: "The OpenAPI document.",
-  run: (_input, { base }) => openApiDocument(base),
-  http: {
-    path: "/openapi.json",
-    media: "application/openapi+json; charset=utf-8",
-    cache: { maxAge: 300, staleWhileRevalidate: 3600 },
-    encode,
-    etag: true,
-  },
-  mcp: false,
-});
+/** /openapi.json over every endpoint `all` lists (itself among them, so the list is handed over late). */
+export function openApiEndpoint(all: () => readonly Endpoint[]): Endpoint {
+  const docs = new Map<string, Doc>();
+  // Built and serialized once per base URL and process: the list is fixed at build time.
+  const openApiDocument = (base: string): Doc => {
+    let doc = docs.get(base);
+    if (!doc) docs.set(base, (doc = buildOpenApi(all(), base) as Doc));
+    return doc;
+  };
+  return defineEndpoint({
+    name: "getOpenApi",
+    summary: "This API's OpenAPI 3.1 description",
+    description: "Generated from the same endpoint registry that validates requests, so it cannot drift from what the server does.",
+    tag: "meta",
+    policy: "read",
+    output: OpenApiDocument,
+    outputDescription: "The OpenAPI document.",
+    run: (_input, { base }) => openApiDocument(base),
+    http: {
+      path: "/openapi.json",
+      media: "application/openapi+json; charset=utf-8",
+      cache: { maxAge: 300, staleWhileRevalidate: 3600 },
+      encode,
+      etag: true,
+    },
+    mcp: false,
+  });
+}

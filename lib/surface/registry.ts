@@ -1,4 +1,4 @@
-import { httpMethods, type Endpoint } from "@/lib/core/endpoint";
+import type { Endpoint } from "@/lib/core/endpoint";
 import { health } from "@/lib/health/endpoint";
 import { search } from "@/lib/search/endpoint";
 import { ask } from "@/lib/ask/endpoint";
@@ -10,53 +10,39 @@ import { getChangeRadar, getNeighborhood } from "@/lib/around/endpoints";
 import { getCrawlLedger } from "@/lib/ledger/endpoint";
 import { getNowPlaying } from "@/lib/music/endpoint";
 import { getCoffeeAvailability } from "@/lib/coffee/endpoint";
-import { openapi } from "./openapi-endpoint";
-import { apiCatalogEndpoint } from "./api-catalog";
-import { developerGuideMarkdown } from "./developer-guide-endpoint";
-import { aiCatalog, mcpServerCard, mcpServerCardWellKnown } from "./mcp/cards";
-import { agentSkillsIndex, siteApiSkill } from "./agent-skills";
 
 /**
- * Every endpoint in one list: the source of /openapi.json, the API catalog, the developer
- * guide, the MCP tools, the served paths and the contract test battery. Register a new
- * endpoint here (and give it its route file) and all of those pick it up. A function,
- * because some endpoints describe the registry itself.
+ * Every capability the API offers, in one list: with the endpoints that describe them
+ * (./self-describing.ts) it makes the full list of ./endpoints.ts, the source of
+ * /openapi.json, the API catalog, the developer guide, the MCP tools, the served paths and
+ * the contract test battery. Register a new endpoint here (and give it its route file) and
+ * all of those pick it up.
  */
-export function endpoints(): readonly Endpoint[] {
-  return [
-    search,
-    ask,
-    photoQuery,
-    photoManifest,
-    lensFetch,
-    compareUrls,
-    getCensus,
-    representationCapture,
-    representationCompare,
-    getCrawlLedger,
-    getNeighborhood,
-    getChangeRadar,
-    getNowPlaying,
-    getCoffeeAvailability,
-    resumeJson,
-    resumeMd,
-    resumePdf,
-    jsonFeed,
-    atomFeed,
-    llmsTxt,
-    llmsFullTxt,
-    health,
-    openapi,
-    apiCatalogEndpoint,
-    developerGuideMarkdown,
-    mcpServerCard,
-    mcpServerCardWellKnown,
-    aiCatalog,
-    agentSkillsIndex,
-    siteApiSkill,
-    keyDirectoryEndpoint,
-  ];
-}
+export const capabilities: readonly Endpoint[] = [
+  search,
+  ask,
+  photoQuery,
+  photoManifest,
+  lensFetch,
+  compareUrls,
+  getCensus,
+  representationCapture,
+  representationCompare,
+  getCrawlLedger,
+  getNeighborhood,
+  getChangeRadar,
+  getNowPlaying,
+  getCoffeeAvailability,
+  resumeJson,
+  resumeMd,
+  resumePdf,
+  jsonFeed,
+  atomFeed,
+  llmsTxt,
+  llmsFullTxt,
+  health,
+  keyDirectoryEndpoint,
+];
 
 /**
  * Routes that answer through the shared wrapper but are not endpoints of the API: each
@@ -83,13 +69,3 @@ export const UNLISTED_ROUTES = [
   },
   { route: "/[...rest]", served: undefined, why: "the 404 of every other path, in the format asked for" },
 ] as const;
-
-/**
- * Paths of the API and machine files that a GET reads (pages come from the build), for 404
- * suggestions: not /mcp, which answers GET with a 405.
- */
-export function readableApiPaths(): string[] {
-  const listed = endpoints().flatMap((e) => (e.http && httpMethods(e).includes("GET") ? [e.http.path] : []));
-  const unlisted = UNLISTED_ROUTES.flatMap((r) => ("readable" in r && r.readable ? [r.served] : []));
-  return [...listed, ...unlisted, "/sitemap.xml"];
-}

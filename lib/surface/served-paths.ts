@@ -1,5 +1,5 @@
 import { buildSingleton } from "@/lib/build-output";
-import { readableApiPaths } from "./registry";
+import { readableApiPaths } from "./endpoints";
 import { allPagePaths, normalizePath } from "@/lib/site/paths";
 
 /** Every real path a GET reads: the pages given (this build's, by default) and the API's. */

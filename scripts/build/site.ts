@@ -26,7 +26,7 @@ import { installedCoverage, undrawable } from "./font-coverage";
 import { loadPageIndex } from "@/lib/site/page-routing.mjs";
 import { linksServed, servedPaths } from "@/lib/surface/served-paths";
 import { unlistedPages } from "@/lib/surface/chrome-links";
-import { endpoints, readableApiPaths } from "@/lib/surface/registry";
+import { endpoints, readableApiPaths } from "@/lib/surface/endpoints";
 import { resumeJson, resumeMd, resumePdf } from "@/lib/resume/endpoints";
 import { appMetadataFiles, documentIds, fileLinks, linkWarnings, publicFiles, type SiteLink } from "./link-check";
 
@@ -413,7 +413,7 @@ async function readOwnerJson(file: string): Promise<unknown> {
   }
 }
 
-/** Every path the API serves, from the registry (lib/surface/registry.ts), whatever its methods. */
+/** Every path the API serves, from the full list (lib/surface/endpoints.ts), whatever its methods. */
 const apiPaths = () => new Set([...endpoints().flatMap((e) => (e.http ? [e.http.path] : [])), ...readableApiPaths()]);
 
 /** What the /ask model and its confidence fit are made with besides the content. */

@@ -5,7 +5,8 @@ import { twinHead, type StandingSource } from "@/lib/content/standing";
 import { photoMarkdown } from "@/lib/photos/markdown";
 import type { PhotoManifestFile } from "@/lib/photos/types";
 import { PAGES, publishedPages } from "@/lib/site/pages";
-import { buildGuide, guideMarkdown } from "@/lib/surface/developer-guide";
+import { guideMarkdown } from "@/lib/surface/developer-guide";
+import { buildGuide } from "@/lib/surface/endpoints";
 
 /**
  * What the search index and /ask know of the pages that are not content files: the

@@ -1,4 +1,4 @@
-import { endpointHandlers } from "@/lib/core/http";
-import { apiCatalogEndpoint } from "@/lib/surface/api-catalog";
+import { endpointHandlers } from "@/lib/core/route";
+import { apiCatalogEndpoint } from "@/lib/surface/endpoints";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(apiCatalogEndpoint);

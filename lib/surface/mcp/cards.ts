@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
-import { defineEndpoint } from "@/lib/core/endpoint";
+import { defineEndpoint, type Endpoint } from "@/lib/core/endpoint";
 import { named } from "@/lib/core/schemas";
 import { siteConfig } from "@/site.config";
-import { MCP_SERVER_VERSION, mcpServerName as serverName, tools } from "./tools";
+import { MCP_SERVER_VERSION, mcpServerName as serverName, type ToolDescription } from "./tools";
 
 /**
  * How an agent finds the MCP server: the server card at its current location (the
@@ -72,27 +72,29 @@ const LegacyCardSchema = named(
   "MCP server card in the earlier well-known shape (SEP-1649) that scanners read.",
 );
 
-export const mcpServerCardWellKnown = defineEndpoint({
-  name: "getMcpServerCardWellKnown",
-  summary: "MCP server card (well-known location)",
-  description: "The MCP server card at /.well-known/mcp/server-card.json, in the earlier shape that scanners read, with the tool list.",
-  tag: "meta",
-  policy: "read",
-  output: LegacyCardSchema,
-  outputDescription: "The server card.",
-  run: (_input, { base }) => ({
-    $schema: "https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json" as const,
-    version: "1.0" as const,
-    protocolVersion: MCP_PROTOCOL_VERSIONS[0],
-    serverInfo: { name: serverName(base), title: `${siteConfig.name} — site tools`, version: MCP_SERVER_VERSION },
-    description,
-    transport: { type: "streamable-http" as const, endpoint: "/mcp" },
-    authentication: { required: false },
-    tools: tools().map((t) => ({ name: t.name, title: t.title, description: t.description })),
-  }),
-  http: { path: "/.well-known/mcp/server-card.json", cache: CARD_CACHE, etag: true },
-  mcp: false,
-});
+/** The well-known card lists the tools, which come from the full endpoint list. */
+export const mcpServerCardWellKnownEndpoint = (tools: () => readonly ToolDescription[]): Endpoint =>
+  defineEndpoint({
+    name: "getMcpServerCardWellKnown",
+    summary: "MCP server card (well-known location)",
+    description: "The MCP server card at /.well-known/mcp/server-card.json, in the earlier shape that scanners read, with the tool list.",
+    tag: "meta",
+    policy: "read",
+    output: LegacyCardSchema,
+    outputDescription: "The server card.",
+    run: (_input, { base }) => ({
+      $schema: "https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json" as const,
+      version: "1.0" as const,
+      protocolVersion: MCP_PROTOCOL_VERSIONS[0],
+      serverInfo: { name: serverName(base), title: `${siteConfig.name} — site tools`, version: MCP_SERVER_VERSION },
+      description,
+      transport: { type: "streamable-http" as const, endpoint: "/mcp" },
+      authentication: { required: false },
+      tools: tools().map((t) => ({ name: t.name, title: t.title, description: t.description })),
+    }),
+    http: { path: "/.well-known/mcp/server-card.json", cache: CARD_CACHE, etag: true },
+    mcp: false,
+  });
 
 // The ARD ai-catalog shape (ards-project/ard-spec, as Lighthouse 13.5 validates it): every entry
 // names itself in displayName; extra members would fail its additionalProperties at the root and in host.

@@ -1,4 +1,7 @@
-import { PREFLIGHT_ALLOW_HEADERS, limitHeaders, readBody, route } from "@/lib/core/http";
+import { PREFLIGHT_ALLOW_HEADERS } from "@/lib/core/response";
+import { limitHeaders } from "@/lib/core/budget";
+import { readBody } from "@/lib/core/body";
+import { route } from "@/lib/core/route";
 import { rateLimited, spend, type LimitState } from "@/lib/core/invoke";
 import type { Caller } from "@/lib/core/caller";
 import { env } from "@/lib/env";

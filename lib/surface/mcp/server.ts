@@ -9,7 +9,8 @@ import {
 import type { Caller } from "@/lib/core/caller";
 import { invoke, type LimitState } from "@/lib/core/invoke";
 import { siteConfig } from "@/site.config";
-import { MCP_INSTRUCTIONS, MCP_SERVER_VERSION, mcpServerName, tools, type ToolDescription } from "./tools";
+import { MCP_INSTRUCTIONS, MCP_SERVER_VERSION, mcpServerName, type ToolDescription } from "./tools";
+import { tools } from "../endpoints";
 
 /** Who is calling, handed from the HTTP route to the tools (the SDK passes it as authInfo). */
 export interface McpCallContext {
@@ -24,12 +25,17 @@ export function callContextAuth(c: McpCallContext): AuthInfo {
   return { token: "", clientId: "anonymous", scopes: [], extra: { site: c } };
 }
 
-let listing: { tools: object[] } | undefined;
+let listing: ReturnType<typeof listTools> | undefined;
 let byName: Map<string, ToolDescription> | undefined;
 
 /** tools/list never changes while the process runs: built once. */
-function toolList(): { tools: object[] } {
-  listing ??= {
+function toolList() {
+  listing ??= listTools();
+  return listing;
+}
+
+function listTools() {
+  return {
     tools: tools().map((t) => ({
       name: t.name,
       title: t.title,
@@ -39,7 +45,6 @@ function toolList(): { tools: object[] } {
       annotations: t.annotations,
     })),
   };
-  return listing;
 }
 
 /**
@@ -56,7 +61,7 @@ export function buildMcpServer(call: McpCallContext): Server {
     { name: mcpServerName(base), title: `${siteConfig.name} — site tools`, version: MCP_SERVER_VERSION },
     { capabilities: { tools: { listChanged: false } }, instructions: MCP_INSTRUCTIONS },
   );
-  server.setRequestHandler("tools/list", () => toolList() as never);
+  server.setRequestHandler("tools/list", () => toolList());
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const tool = byName!.get(request.params.name);
     if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${request.params.name} not found`);

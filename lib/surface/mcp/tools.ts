@@ -1,11 +1,12 @@
 import type { Endpoint } from "@/lib/core/endpoint";
 import { toolName } from "@/lib/core/endpoint";
-import { endpoints } from "../registry";
 import { standalone } from "../json-schema";
 
 import { siteConfig } from "@/site.config";
 
 type Json = Record<string, unknown>;
+/** What MCP takes as a tool's input or output schema. */
+export type ObjectSchema = { type: "object"; [keyword: string]: unknown };
 
 export const MCP_SERVER_VERSION = "1.0.0";
 /** The server's name, the same in its initialize reply and on both server cards: `<host>/site`. */
@@ -16,28 +17,30 @@ export interface ToolDescription {
   name: string;
   title: string;
   description: string;
-  inputSchema: Json;
-  outputSchema: Json;
+  inputSchema: ObjectSchema;
+  outputSchema: ObjectSchema;
   endpoint: Endpoint;
   annotations: { readOnlyHint: boolean; openWorldHint: boolean; idempotentHint: boolean; destructiveHint: boolean };
 }
 
-let cached: ToolDescription[] | undefined;
+const cached = new WeakMap<readonly Endpoint[], ToolDescription[]>();
 
 /** MCP wants an object schema; an output that is one of several objects (anyOf) says so at the top. */
-function objectSchema(s: Json): Json {
-  return s.type === "object" ? s : { type: "object", ...s };
+function objectSchema(s: Json): ObjectSchema {
+  return s.type === "object" ? { ...s, type: "object" } : { type: "object", ...s };
 }
 
 /**
- * Every endpoint that is a tool, with the endpoint's own schemas (the same converter as
- * /openapi.json) and description. Built once per process: the registry is fixed.
+ * Every endpoint of `all` that is a tool, with the endpoint's own schemas (the same converter
+ * as /openapi.json) and description. Built once per list: the registry is fixed.
  */
-export function tools(): ToolDescription[] {
-  cached ??= endpoints().flatMap((e) => {
+export function toolsOf(all: readonly Endpoint[]): ToolDescription[] {
+  const known = cached.get(all);
+  if (known) return known;
+  const made = all.flatMap((e) => {
     const name = toolName(e);
     if (!name) return [];
-    const inputSchema = e.input ? standalone(e.input, "input") : { type: "object", properties: {} };
+    const inputSchema: ObjectSchema = e.input ? objectSchema(standalone(e.input, "input")) : { type: "object", properties: {} };
     const description = (e.mcp && e.mcp.description) || `${e.summary}. ${e.description}`;
     const writes = Boolean(e.mcp && e.mcp.stores);
     return [
@@ -52,5 +55,6 @@ export function tools(): ToolDescription[] {
       },
     ];
   });
-  return cached;
+  cached.set(all, made);
+  return made;
 }

@@ -1,4 +1,4 @@
-import { endpointHandlers } from "@/lib/core/http";
-import { mcpServerCardWellKnown } from "@/lib/surface/mcp/cards";
+import { endpointHandlers } from "@/lib/core/route";
+import { mcpServerCardWellKnown } from "@/lib/surface/endpoints";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(mcpServerCardWellKnown);

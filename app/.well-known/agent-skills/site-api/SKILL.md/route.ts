@@ -1,4 +1,4 @@
-import { endpointHandlers } from "@/lib/core/http";
-import { siteApiSkill } from "@/lib/surface/agent-skills";
+import { endpointHandlers } from "@/lib/core/route";
+import { siteApiSkill } from "@/lib/surface/endpoints";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointHandlers(siteApiSkill);

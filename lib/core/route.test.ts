@@ -1,12 +1,12 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import type { NextRequest } from "next/server";
-import { route, successResponse, acceptsGzip } from "./http";
+import { route } from "./route";
+import { successResponse, acceptsGzip } from "./response";
 import { ENCODED_HEADER } from "./wire.mjs";
 
 /** The response builder's own rules, for routes that are not endpoints (cron, twins, MCP). */
 const request = (method: string, headers: Record<string, string> = {}) =>
-  new Request("http://127.0.0.1:3000/api/cron/job", { method, headers }) as unknown as NextRequest;
+  new Request("http://127.0.0.1:3000/api/cron/job", { method, headers });
 
 const handlers = (secret: string | undefined) =>
   route({ path: "/api/cron/job", methods: ["GET"], secret: () => secret }, async () => ({

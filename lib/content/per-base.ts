@@ -2,7 +2,7 @@ import { buildSingleton } from "@/lib/build-output";
 
 /**
  * One value per base URL, made once: the same string (or frozen object) for every request,
- * so the response layer hashes its ETag and serializes it once too (lib/core/http.ts) instead
+ * so the response layer hashes its ETag and serializes it once too (lib/core/memo.ts) instead
  * of rebuilding it per request (a 270 KB text, or a 10 KB resume through JSON.stringify). A
  * few bases at most (the site's own, or each Host the site was reached by when SITE_URL is
  * unset); more start the map afresh.

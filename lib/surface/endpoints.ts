@@ -1,0 +1,50 @@
+import { httpMethods, type Endpoint } from "@/lib/core/endpoint";
+import { capabilities, UNLISTED_ROUTES } from "./registry";
+import { selfDescribing } from "./self-describing";
+import { guideOf, type Guide } from "./developer-guide";
+import { toolsOf, type ToolDescription } from "./mcp/tools";
+
+/**
+ * The full list: the capabilities of ./registry.ts and the endpoints that describe them,
+ * assembled here and only here. Nothing the list is made of imports this module, so the
+ * describing endpoints see the list without an import loop.
+ */
+const describers = selfDescribing(() => ALL);
+
+export const {
+  openapi,
+  apiCatalogEndpoint,
+  developerGuideMarkdown,
+  mcpServerCard,
+  mcpServerCardWellKnown,
+  aiCatalog,
+  agentSkillsIndex,
+  siteApiSkill,
+} = describers;
+
+const ALL: readonly Endpoint[] = Object.freeze([...capabilities, ...Object.values(describers)]);
+
+/** Every endpoint: what the route files, /openapi.json, MCP, the served paths and the contract battery read. */
+export function endpoints(): readonly Endpoint[] {
+  return ALL;
+}
+
+/** The MCP tools of every endpoint that is one. */
+export function tools(): ToolDescription[] {
+  return toolsOf(ALL);
+}
+
+/** The developer guide over every endpoint. */
+export function buildGuide(base: string): Guide {
+  return guideOf(ALL, base);
+}
+
+/**
+ * Paths of the API and machine files that a GET reads (pages come from the build), for 404
+ * suggestions: not /mcp, which answers GET with a 405.
+ */
+export function readableApiPaths(): string[] {
+  const listed = ALL.flatMap((e) => (e.http && httpMethods(e).includes("GET") ? [e.http.path] : []));
+  const unlisted = UNLISTED_ROUTES.flatMap((r) => ("readable" in r && r.readable ? [r.served] : []));
+  return [...listed, ...unlisted, "/sitemap.xml"];
+}
