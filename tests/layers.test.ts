@@ -17,6 +17,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   store: 0,
   ratelimit: 0,
   core: 1,
+  // Which crawlers exist and how a User-Agent names one: read by the ledger, lens, robots.txt and the build.
+  crawlers: 1,
   // The job contract (types, schedule, context, the runner) that capabilities declare jobs with…
   jobs: 1,
   around: 2,
