@@ -35,7 +35,7 @@ export const siteConfig = {
   ],
   /**
    * The footer: every page a visitor should be able to find that the menu above leaves
-   * out (tests/navigation-http.test.ts fails when a page in the sitemap is neither here,
+   * out (tests/site-head-http.test.ts fails when a page in the sitemap is neither here,
    * in `nav`, nor linked from a section page that is). A link here or in `nav` to a page
    * the build does not have (a deleted content page, no content/resume.json) is left out of
    * every page, and `npm run build` names it. A page of content/pages/ listed neither here nor

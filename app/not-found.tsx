@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 export const metadata: Metadata = { title: "Not found", robots: { index: false } };
 
-// Rendered for unknown HTML requests (lib/api/not-found.ts serves this page's prerendered HTML).
+// Rendered for unknown HTML requests (lib/site/not-found.ts serves this page's prerendered HTML).
 export default function NotFound() {
   return (
     <>
