@@ -10,8 +10,9 @@ describe("resumeSections", () => {
       education: [{ institution: "Night school", area: "Welding" }],
       work: [{ name: "Shop", position: "Hand" }],
     };
-    const sections = resumeSections(r);
-    for (const s of sections) for (const e of s.entries) expect(e.dates).toBeUndefined();
+    const entries = resumeSections(r).flatMap((s) => s.entries);
+    expect(entries.map((e) => e.title).sort()).toEqual(["Hand, Shop", "Welding, Night school"]);
+    for (const e of entries) expect(e.dates, e.title).toBeUndefined();
     expect(resumeMarkdown(r)).not.toContain("present");
   });
 

@@ -5,7 +5,7 @@ import type { Job } from "./types";
 
 /**
  * Every scheduled job, in one list: the in-process scheduler, the cron route, vercel.json
- * (kept equal by tests/jobs.test.ts) and `npm run job` all read it.
+ * (kept equal by lib/jobs/list.test.ts) and `npm run job` all read it.
  */
 export const JOBS: readonly Job[] = [aroundCrawl, tracksRefresh, lensCensus];
 

@@ -5,9 +5,9 @@ import { countingOn, countVisits, dayOf } from "./count";
 
 /**
  * Visits are gathered in memory and written together, at most FLUSH_MS after the first
- * one: a busy crawler costs one store write per window instead of one per page (measured
- * in `npm run bench`, jobs: 0.94× of a browser's throughput when every page wrote to
- * Redis). A process that dies loses at most that window's counts.
+ * one: a busy crawler costs one store write per window instead of one per page, which keeps
+ * counting off the reader's path (bench/HISTORY.md#ledger-flush). A process that dies loses
+ * at most that window's counts.
  */
 export const FLUSH_MS = 100;
 

@@ -6,11 +6,11 @@ import type { Policy } from "./policies";
 
 /**
  * SPEC.md's budgets are "q requests per w seconds": no w-second interval may let one caller
- * through more than q. A fixed window lets 2q through across its edge (239 in 3.9 s was
- * measured), so every backend keeps a sliding log instead: the times of the caller's
- * accepted requests in the last w seconds, at most q of them. A request is accepted while
- * fewer than q remain in the log; `resetSeconds` is when the oldest one leaves it (the
- * earliest moment a refused caller can be accepted again).
+ * through more than q. A fixed window lets 2q through across its edge
+ * (bench/HISTORY.md#sliding-window), so every backend keeps a sliding log instead: the
+ * times of the caller's accepted requests in the last w seconds, at most q of them. A
+ * request is accepted while fewer than q remain in the log; `resetSeconds` is when the
+ * oldest one leaves it (the earliest moment a refused caller can be accepted again).
  */
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));

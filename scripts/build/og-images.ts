@@ -57,9 +57,9 @@ export function cardSvg(card: Card, site: { name: string; host: string }): strin
 
 /**
  * Every card as a PNG under `<publicDir>/og/` (served at /generated/og/…), rendered by
- * sharp from SVG, two at a time (libvips threads each). Truecolour at zlib level 6:
- * measured per card, 6 ms to render, 13 ms with encoding (48 KB); a 64-colour palette
- * halves the bytes but takes 44-115 ms, and the build runs this for every page.
+ * sharp from SVG, two at a time (libvips threads each). Truecolour at zlib level 6: a
+ * palette would halve the bytes but cost several times the encoding, on every page's card
+ * (bench/HISTORY.md#og-png-encoding).
  */
 export async function writeOgImages(cards: Card[], publicDir: string, site: { name: string; host: string }): Promise<number> {
   const root = path.join(publicDir, "og");
