@@ -8,7 +8,7 @@ import { siteConfig } from "@/site.config";
  * server and proxy.ts route twins and methods by, and the sitemap and the 404 suggestions
  * read), the search and /ask entries of the pages that are not content files, the pages'
  * own metadata, their share cards, their Markdown twins and the top-level names a content
- * page may not take; tests/pages.test.ts walks app/ against it both ways.
+ * page may not take; lib/site/pages.test.ts walks app/ against it both ways.
  *
  * `aliases` are the author's paraphrases of what a page is, like the `aliases:` front
  * matter of content pages (content/README.md): ranked as page text, never shown.
