@@ -1,12 +1,11 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseQuestionBank } from "@/lib/content/question-bank";
 import type { Corpus } from "@/lib/content/types";
+import { runScript } from "./helpers/run-script";
 import { startOpenAIStub, suggestedFor, type OpenAIStub } from "./helpers/openai-stub";
 
 /**
@@ -18,26 +17,7 @@ const corpus = JSON.parse(readFileSync(path.join(root, ".site/corpus.json"), "ut
 const pages = [...corpus.docs, ...corpus.standing];
 const title = (url: string) => pages.find((d) => d.url === url)!.title;
 
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string; ms: number }> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/ask-questions.ts", ...args], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        NODE_OPTIONS: `--import ${pathToFileURL(path.join(root, "tests/helpers/loopback-guard.mjs")).href}`,
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (err += d));
-    child.on("exit", (c) => resolve({ code: c ?? 1, out, err, ms: Date.now() - started }));
-  });
-}
+const run = (args: string[], env: Record<string, string> = {}) => runScript("scripts/ask-questions.ts", args, env);
 
 const BANK = `# Questions visitors ask
 

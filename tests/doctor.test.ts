@@ -1,30 +1,13 @@
-import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnose } from "../scripts/doctor";
+import { runScript } from "./helpers/run-script";
 
 /** `npm run doctor` as the owner runs it: its own process, only the environment given, loopback only. */
-const root = path.resolve(import.meta.dirname, "..");
-function doctor(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/doctor.ts", ...args], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        NODE_OPTIONS: `--import ${pathToFileURL(path.join(root, "tests/helpers/loopback-guard.mjs")).href}`,
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("exit", (c) => resolve({ code: c ?? 1, out }));
-  });
+async function doctor(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  const r = await runScript("scripts/doctor.ts", args, env);
+  return { code: r.code, out: r.out + r.err };
 }
 
 let calendar: Server;
