@@ -331,9 +331,10 @@ server.on("error", (err) => {
 // default then aborts the request and closes the socket, so any answer that awaited I/O (the
 // store, a body) was lost. Half-open, the answer goes out and the socket closes after it.
 // But a client that went away looks the same (its FIN), and its request's work (a lens fetch)
-// must stop: an answer not sent within the grace period is cut, which aborts that work.
+// must stop: an answer not sent within the grace period is cut, which aborts that work. The
+// grace covers a first /ask on a cold, loaded machine (model load plus route compile).
 server.httpAllowHalfOpen = true;
-const HALF_CLOSE_GRACE_MS = 500;
+const HALF_CLOSE_GRACE_MS = 2_000;
 server.on("connection", (socket) => {
   socket.once("end", () => {
     const cut = setTimeout(() => socket.destroy(), HALF_CLOSE_GRACE_MS);
