@@ -7,9 +7,15 @@
  * endpoints, /mcp and the Markdown twins, served without Next's request pipeline), so Next
  * compiles that module with the app. Only server.mjs calls the loader: under `next start`
  * or on a platform the module is never loaded.
+ *
+ * First of all it decides which live features are on (lib/features), says so once, and
+ * stops the process on one turned on (`true`) that cannot work here; server.mjs reads the
+ * decision (the pages it must not serve) once Next is prepared.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { announceFeatures } = await import("./lib/features");
+  announceFeatures();
   (globalThis as Record<symbol, unknown>)[Symbol.for("site.endpoint-routes")] = () => import("./lib/surface/endpoint-routes");
   const { startScheduler } = await import("./lib/jobs/scheduler");
   startScheduler();

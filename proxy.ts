@@ -1,7 +1,7 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { readOnlyMethods } from "@/lib/core/route";
 import { HOME_LINK, twinRewrite } from "@/lib/site/page-routing.mjs";
-import { allPagePaths, isSitePage, pageIndex, pageOfMdPath, twinTarget } from "@/lib/site/paths";
+import { allPagePaths, isHidden, isSitePage, pageIndex, pageOfMdPath, twinTarget } from "@/lib/site/paths";
 import { notFoundResponse } from "@/lib/site/not-found";
 import { recordCrawlerVisit } from "@/lib/ledger/record";
 
@@ -12,12 +12,15 @@ import { recordCrawlerVisit } from "@/lib/ledger/record";
  *  - `<page>.md`, and `Accept: text/markdown` ranked at or above HTML, get the page's twin;
  *    both variants say `Vary: Accept` so caches keep them apart;
  *  - a page read by an identified AI crawler is counted for /ledger.json, after the
- *    response (a twin is counted by the twins route it is rewritten to).
+ *    response (a twin is counted by the twins route it is rewritten to);
+ *  - a page of a feature that is off (lib/features), and its twin, is the site's 404 for
+ *    every method, though the build prerendered it.
  */
 export function proxy(req: NextRequest, event: NextFetchEvent) {
   const { pathname } = req.nextUrl;
   const mdPage = pageOfMdPath(pathname);
   const page = mdPage ?? pathname;
+  if (isHidden(pathname)) return notFoundResponse(req, allPagePaths);
   // An unknown one-segment path would reach app/[page] for OPTIONS, which Next answers with
   // a bare 400: it is a 404 like any other method on it (suggesting pages only, so the
   // proxy does not load the whole API registry).

@@ -20,7 +20,15 @@ import {
   errorBody,
   rawErrorResponse,
 } from "./lib/core/wire.mjs";
-import { HOME_LINK, ROUTED_HEADER, loadPageIndex, normalizePath, pageOfMdPath, twinRewrite } from "./lib/site/page-routing.mjs";
+import {
+  HOME_LINK,
+  ROUTED_HEADER,
+  isHiddenPage,
+  loadPageIndex,
+  normalizePath,
+  pageOfMdPath,
+  twinRewrite,
+} from "./lib/site/page-routing.mjs";
 import { loadCrawlerTokens, productTokens } from "./lib/core/crawler-tokens.mjs";
 import { settleHeaders } from "./lib/site/response-headers.mjs";
 import { HSTS_HEADER, SECURITY_HEADERS } from "./lib/site/security-headers.mjs";
@@ -54,7 +62,8 @@ const hostname = process.env.HOSTNAME || "0.0.0.0";
 
 // Markdown twins are served straight from /twins/…: deciding here (the same code as
 // proxy.ts) spares a twin the proxy pass and the loopback request of a proxy rewrite.
-const pageIndex = loadPageIndex(process.env.SITE_DATA_DIR || ".site");
+// Read again once the app has decided which features are off (below).
+let pageIndex = loadPageIndex(process.env.SITE_DATA_DIR || ".site");
 // A page read by an AI crawler goes through proxy.ts, which counts it for the ledger; any
 // other reader's page GET is routed here and skips the proxy (ROUTED_HEADER).
 const crawlerTokens = loadCrawlerTokens(process.env.SITE_DATA_DIR || ".site");
@@ -94,6 +103,11 @@ if (!runtimeUrl && bakedUrl) {
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
+// instrumentation.ts has decided which features are off (lib/features; it exits on one set to
+// `true` that cannot work): their pages are no pages here, and answer the site's 404.
+const offFeatures = globalThis[Symbol.for("site.off-features")];
+if (!Array.isArray(offFeatures)) console.warn("> instrumentation.ts decided no features: every feature's pages are served");
+else pageIndex = loadPageIndex(process.env.SITE_DATA_DIR || ".site", new Set(offFeatures));
 // The registered API endpoints, /mcp and the twins are answered here with the handlers their
 // route files export, without Next's request pipeline (lib/surface/endpoint-routes.ts says
 // why); instrumentation.ts leaves the loader. Everything else goes to Next.
@@ -188,6 +202,9 @@ function route(req, res) {
     if (decoded === undefined) {
       req.headers[MALFORMED_PATH_HEADER] = "1";
       req.url = "/__site/malformed-path.invalid";
+    } else if (endpointRoutes && isHiddenPage(pageIndex, decoded)) {
+      // A page of a feature that is off, or its twin: the 404 of any unknown path, for every method.
+      endpointRoute = endpointRoutes.unservedRoute();
     } else if (req.method === "GET" || req.method === "HEAD") {
       const twin = twinRewrite(pageIndex, decoded, req.headers.accept);
       const page = normalizePath(pageOfMdPath(decoded) ?? decoded);
@@ -203,7 +220,7 @@ function route(req, res) {
     // `/twins/about`; `/resume` asked for as Markdown is `/resume.md`, an endpoint). A client's
     // own request for /twins/… is left to Next's route, with Next's path rules.
     const [target] = splitUrl(req.url ?? "");
-    if (decoded !== undefined && endpointRoutes && (req.url !== url || !target.startsWith("/twins")))
+    if (endpointRoute === undefined && decoded !== undefined && endpointRoutes && (req.url !== url || !target.startsWith("/twins")))
       endpointRoute = endpointRoutes.routeOf(target);
     // Next's image optimizer and pages-router data: unused here, and their errors are not in the Error shape.
     if (endpointRoutes && decoded !== undefined && NEXT_UNUSED.test(decoded)) endpointRoute = endpointRoutes.unservedRoute();

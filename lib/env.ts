@@ -143,6 +143,9 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+/** The name of every variable read here (what a visitor must never be asked to set: tests/features-http.test.ts). */
+export const ENV_NAMES = Object.keys(schema.shape);
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const lines = envIssues(source);
   if (lines.length) throw new Error(`Invalid environment configuration:\n  ${lines.join("\n  ")}`);

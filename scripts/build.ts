@@ -1,6 +1,6 @@
 /**
  * `npm run build` runs this before `next build`: content/ → .site/ (corpus, search index,
- * twins, llms.txt, feeds, resume); photos/ →
+ * twins, feeds, resume, the features' settings); photos/ →
  * renditions and .site/photos.json. Each stage is timed.
  */
 import { siteConfig } from "@/site.config";

@@ -1,6 +1,7 @@
 import { withoutBase } from "./base-token";
 import { renderMarkdown, countWords } from "./markdown";
 import type { Doc } from "./types";
+import type { FeatureName } from "@/lib/features/rule";
 
 /** A generated page (not a file in content/) as the build knows it: its Markdown twin or its words. */
 export interface StandingSource {
@@ -10,6 +11,8 @@ export interface StandingSource {
   aliases?: readonly string[];
   /** The page's Markdown (its twin) when it has words worth ranking beyond title and description. */
   markdown?: string;
+  /** The live feature it shows (lib/site/pages.ts). */
+  feature?: FeatureName;
 }
 
 /**
@@ -41,6 +44,7 @@ export async function standingDocs(sources: StandingSource[]): Promise<Doc[]> {
         text,
         wordCount: countWords(text),
         source: `generated:${s.url}`,
+        ...(s.feature ? { feature: s.feature } : {}),
       } satisfies Doc;
     }),
   );

@@ -6,12 +6,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-/** The home page's canonical address without a trailing slash, or null when the build has no prerendered home page. @param {string} [distDir] */
+/**
+ * The origin of the /writing index's canonical address, or null when the build has no
+ * prerendered /writing. (That index, not the home page: every build has it, and it is always
+ * prerendered, while the home page lists the live features on and renders per request.)
+ * @param {string} [distDir]
+ */
 export function bakedSiteUrl(distDir = ".next") {
   try {
-    const html = readFileSync(path.join(distDir, "server", "app", "index.html"), "utf8");
+    const html = readFileSync(path.join(distDir, "server", "app", "writing.html"), "utf8");
     const m = /<link rel="canonical" href="(https?:\/\/[^"]+)"/.exec(html);
-    return m ? canonicalSiteUrl(m[1]) : null;
+    return m ? canonicalSiteUrl(new URL(m[1]).origin) : null;
   } catch {
     return null;
   }

@@ -41,17 +41,25 @@ export function pageOfMdPath(pathname) {
 /**
  * The pages of this build and their twins: `paths.json` (every page the build published, the
  * app's declared pages among them, and the twins served by an endpoint of their own) plus one
- * page per photo in `photos.json`. Without a build no path is a page.
+ * page per photo in `photos.json`. Without a build no path is a page. The pages of features
+ * that are off (`off`, decided at start: lib/features) are no pages: they are `hidden`, which
+ * the server and proxy.ts answer with the site's 404 before Next could serve a prerendered copy.
  * @param {string} dataDir the build's server artifacts (SITE_DATA_DIR)
+ * @param {ReadonlySet<string>} [off] the names of the features that are off
  */
-export function loadPageIndex(dataDir) {
+export function loadPageIndex(dataDir, off = new Set()) {
   /** @type {string[]} */
   let built = [];
   /** @type {Record<string, string>} */
   let ownTwins = {};
+  /** @type {Set<string>} */
+  const hidden = new Set();
   try {
     const paths = JSON.parse(readFileSync(path.join(dataDir, "paths.json"), "utf8"));
-    built = paths.pages;
+    /** @type {Record<string, string>} */
+    const features = paths.features ?? {};
+    for (const [page, feature] of Object.entries(features)) if (off.has(feature)) hidden.add(page);
+    built = paths.pages.filter((/** @type {string} */ p) => !hidden.has(p));
     ownTwins = paths.twins ?? {};
   } catch {
     // No content build: nothing to route.
@@ -66,7 +74,17 @@ export function loadPageIndex(dataDir) {
   /** @type {Map<string, string>} */
   const twinTargets = new Map();
   for (const p of pages) twinTargets.set(p, ownTwins[p] ?? `/twins${p === "/" ? "/index" : p}`);
-  return { pages, twinTargets };
+  return { pages, twinTargets, hidden };
+}
+
+/**
+ * Whether a request for `pathname` (a page or its `.md` twin) is for a page of a feature
+ * that is off.
+ * @param {{ hidden: Set<string> }} index
+ * @param {string} pathname
+ */
+export function isHiddenPage(index, pathname) {
+  return index.hidden.size > 0 && index.hidden.has(normalizePath(pageOfMdPath(pathname) ?? pathname));
 }
 
 /**

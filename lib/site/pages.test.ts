@@ -6,7 +6,7 @@ import { config as proxyConfig } from "@/proxy";
 import { endpoints, readableApiPaths } from "@/lib/surface/endpoints";
 import { PAGES, PAGE_PATHS, mdPathOf, ownTwinRoutes, publishedPages } from "./pages";
 import { reservedTopLevel } from "./reserved";
-import { FEATURES } from "./features";
+import { FEATURE_NAMES } from "@/lib/features";
 
 const APP = path.resolve(import.meta.dirname, "../../app");
 
@@ -57,8 +57,18 @@ describe("pages declared once (lib/site/pages.ts)", () => {
     for (const twin of Object.values(ownTwinRoutes(PAGE_PATHS))) expect(registered).toContain(twin);
   });
 
-  it("each live feature's pages are declared pages", () => {
-    for (const f of Object.values(FEATURES)) for (const p of f.pages) expect(PAGE_PATHS).toContain(p);
+  it("each live feature has a declared page, and a feature's page and its JSON endpoint belong to the same feature", () => {
+    const featureOf = (p: string) => (PAGES[p as keyof typeof PAGES] as { feature?: string }).feature;
+    for (const name of FEATURE_NAMES)
+      expect(
+        PAGE_PATHS.filter((p) => featureOf(p) === name),
+        name,
+      ).not.toEqual([]);
+    for (const p of PAGE_PATHS) {
+      const json = (PAGES[p] as { json?: string }).json;
+      const endpoint = endpoints().find((e) => e.http?.path === json);
+      if (json) expect(endpoint?.feature?.name, `${p} and ${json}`).toBe(featureOf(p));
+    }
   });
 
   it("the resume is published only with a resume", () => {

@@ -1,5 +1,6 @@
 import { COLLECTIONS } from "@/lib/content/schema";
 import { siteConfig } from "@/site.config";
+import type { FeatureName } from "@/lib/features/rule";
 
 /**
  * Every page the app itself renders, declared once: the home page, the collection indexes
@@ -30,6 +31,8 @@ export interface PageDeclaration {
   card?: string;
   /** Only a page when the build has its data (the resume: content/resume.json). */
   needs?: "resume";
+  /** The live feature it shows (lib/features): a page only while that feature is on. */
+  feature?: FeatureName;
 }
 
 export const PAGES = {
@@ -117,6 +120,7 @@ export const PAGES = {
     aliases: ["music", "current playlist", "songs", "listening to", "favourite tracks", "spotify"],
     twin: "live",
     json: "/rn/tracks",
+    feature: "nowPlaying",
   },
   "/coffee": {
     title: "Coffee",
@@ -124,6 +128,7 @@ export const PAGES = {
     aliases: ["book a meeting", "schedule a call", "calendar", "availability", "meet up", "free time slots", "appointment"],
     twin: "live",
     json: "/coffee/availability.json",
+    feature: "coffee",
   },
   "/ledger": {
     title: "Crawler ledger",
@@ -131,6 +136,7 @@ export const PAGES = {
     aliases: ["ai bots visiting", "bot traffic", "crawler statistics", "who scrapes the site", "gptbot visits"],
     twin: "live",
     json: "/ledger.json",
+    feature: "ledger",
   },
   "/around": {
     title: "Around",
@@ -138,6 +144,7 @@ export const PAGES = {
     aliases: [...siteConfig.around.aliases, "changes on firm websites", "website monitoring"],
     twin: "live",
     json: "/around/json",
+    feature: "around",
   },
   "/lens": {
     title: "Lens",
@@ -158,6 +165,7 @@ export const PAGES = {
     aliases: ["weekly scan", "survey of websites", "readiness over time", "benchmark of sites"],
     twin: "live",
     json: "/lens/census.json",
+    feature: "census",
   },
   "/search": {
     title: "Search",

@@ -5,6 +5,7 @@ import { twinHead, type StandingSource } from "@/lib/content/standing";
 import { photoMarkdown } from "@/lib/photos/markdown";
 import type { PhotoManifestFile } from "@/lib/photos/types";
 import { PAGES, publishedPages } from "@/lib/site/pages";
+import type { FeatureName } from "@/lib/features/rule";
 import { guideMarkdown } from "@/lib/surface/developer-guide";
 import { buildGuide } from "@/lib/surface/endpoints";
 
@@ -21,7 +22,8 @@ export async function standingSources(o: { resume?: Resume; photosManifest?: str
   };
   const sources: StandingSource[] = publishedPages({ resume: o.resume !== undefined }).map((url) => {
     const { title, description, aliases } = PAGES[url];
-    return { url, title, description, aliases, markdown: full[url] };
+    const feature = (PAGES[url] as { feature?: FeatureName }).feature;
+    return { url, title, description, aliases, markdown: full[url], ...(feature ? { feature } : {}) };
   });
   const manifest = o.photosManifest ? await readManifest(o.photosManifest) : undefined;
   for (const photo of manifest?.photos ?? []) {
