@@ -114,9 +114,13 @@ export function successResponse(
   if (viaServer && isSmall(reply.body)) headers[ENCODED_HEADER] = "identity";
   if (reply.etag && (typeof reply.body === "string" || reply.body instanceof Uint8Array)) {
     const tag = etagOf(reply.body);
-    headers.etag = tag;
+    // The gzip body (made here, or by server.mjs's compressor) is another representation, which
+    // may not share the identity body's strong validator (RFC 9110 §8.8.3): it carries the weak
+    // form, as nginx's gzip does, and If-None-Match's weak comparison takes either.
+    const gzipped = viaServer && !isSmall(reply.body) && acceptsGzip(req.headers.get("accept-encoding")) && COMPRESSIBLE.test(reply.media);
+    headers.etag = gzipped ? `W/${tag}` : tag;
     if (etagMatches(req.headers.get("if-none-match"), tag)) return done(new Response(null, { status: 304, headers }));
-    if (!head && viaServer && acceptsGzip(req.headers.get("accept-encoding")) && COMPRESSIBLE.test(reply.media)) {
+    if (!head && gzipped) {
       const gz = gzippedOnce(tag, reply.body);
       if (gz) {
         headers[ENCODED_HEADER] = "gzip";

@@ -100,6 +100,17 @@ export function settleHeaders(res, o) {
       const value = String(Array.isArray(encoded) ? encoded[0] : encoded);
       if (value !== "identity") res.setHeader("Content-Encoding", value);
     }
+    // A body encoded on its way out (the compressor, Next's own for a page) is another
+    // representation than the one its ETag was computed over: the weak form, which may be
+    // shared (RFC 9110 §8.8.3); If-None-Match compares weakly, so 304s still follow.
+    const coding = res.getHeader("content-encoding") ?? (given && !Array.isArray(given) ? given["content-encoding"] : undefined);
+    if (coding && String(coding) !== "identity") {
+      const etag = res.getHeader("etag");
+      if (typeof etag === "string" && etag.startsWith('"')) res.setHeader("ETag", `W/${etag}`);
+      else if (given && !Array.isArray(given))
+        for (const name of Object.keys(given))
+          if (name.toLowerCase() === "etag" && String(given[name]).startsWith('"')) given[name] = `W/${given[name]}`;
+    }
     return writeHead.call(this, status, ...rest);
   };
 }
