@@ -215,6 +215,24 @@ describe("a fresh clone: no store, no accounts, no jobs", () => {
   }, 120_000);
 });
 
+describe("under next start (proxy.ts, no server.mjs), as on a platform", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({}, "next start");
+  });
+  afterAll(() => server?.stop());
+
+  it("decides at start too, and answers the pages and twins of an off feature with the site's 404", async () => {
+    for (const page of Object.keys(GATED)) {
+      expect((await httpRequest(`${server.base}${page}`, { headers: { accept: "text/html" } })).status, page).toBe(404);
+      expect((await httpRequest(`${server.base}${mdPath(page)}`, { localAddress: "127.0.0.40" })).status, mdPath(page)).toBe(404);
+    }
+    expect(await sitemapPages(server.base)).not.toContain("/coffee");
+    // (next start runs instrumentation.ts as it prepares, which it may finish after saying it is ready.)
+    expect(server.output().match(/> Features:/g)).toHaveLength(1);
+  });
+});
+
 describe("every feature configured: loopback music service and calendar, the real Redis, jobs on", () => {
   const app = appWithUpstreams();
 
