@@ -63,7 +63,7 @@ export interface StageReport {
 /** A content file this large is named in the build log: about 40 times a long essay. */
 export const LARGE_FILE_BYTES = 512 * 1024;
 /** Bump when a stage's output format changes, so caches built by older code are not reused. */
-const BUILD_VERSION = "15";
+const BUILD_VERSION = "16";
 /** A content file as last built: its document, and its site links for the link check (./link-check.ts). */
 type CacheEntry = { hash: string; version: string; doc?: Doc; links?: SiteLink[] };
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
