@@ -1,3 +1,4 @@
+import { withDeadline } from "@/lib/core/deadline";
 import type { Catalog } from "./catalog";
 
 export interface RemoteConfig {
@@ -36,13 +37,25 @@ export interface RemoteRanking {
  * the answer: p(page) is the probability the model puts on the page's id. `lexical` (page
  * id → lexical score) only shares out mass the model left unassigned or put on a prefix.
  */
-export async function rankWithRemoteModel(
+export function rankWithRemoteModel(
   cfg: RemoteConfig,
   catalog: Catalog,
   question: string,
   prev: string[],
   lexical: Map<string, number>,
   signal: AbortSignal,
+): Promise<RemoteRanking> {
+  return withDeadline(cfg.timeoutMs, (deadline) => askModel(cfg, catalog, question, prev, lexical, signal, deadline));
+}
+
+async function askModel(
+  cfg: RemoteConfig,
+  catalog: Catalog,
+  question: string,
+  prev: string[],
+  lexical: Map<string, number>,
+  signal: AbortSignal,
+  deadline: AbortSignal,
 ): Promise<RemoteRanking> {
   const user = prev.length ? `Earlier questions, for context: ${prev.join(" | ")}\nQuestion: ${question}` : question;
   const body = {
@@ -57,7 +70,6 @@ export async function rankWithRemoteModel(
       { role: "user", content: user },
     ],
   };
-  const deadline = AbortSignal.timeout(cfg.timeoutMs);
   let res: Response;
   try {
     res = await fetch(`${cfg.url.replace(/\/+$/, "")}/chat/completions`, {

@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { identifyCaller } from "@/lib/core/caller";
 import { publicBaseFromHeaders } from "@/lib/core/base-url";
 import { invoke } from "@/lib/core/invoke";
+import { withDeadline } from "@/lib/core/deadline";
 import type { Endpoint } from "@/lib/core/endpoint";
 
 export type PageCall<T> = { ok: true; data: T } | { ok: false; status: number; error: string; hint: string; retryAfter: string | null };
@@ -12,7 +13,7 @@ export type PageCall<T> = { ok: true; data: T } | { ok: false; status: number; e
  */
 export async function callForPage<T>(e: Endpoint, params: Record<string, string>): Promise<PageCall<T>> {
   const h = await headers();
-  const outcome = await invoke(e, params, identifyCaller(h), { base: publicBaseFromHeaders(h), signal: AbortSignal.timeout(30_000) });
+  const outcome = await withDeadline(30_000, (signal) => invoke(e, params, identifyCaller(h), { base: publicBaseFromHeaders(h), signal }));
   if (outcome.ok) return { ok: true, data: outcome.data as T };
   return {
     ok: false,
