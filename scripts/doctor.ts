@@ -8,7 +8,7 @@
 import { pathToFileURL } from "node:url";
 import { envIssues, parseEnv, type Env } from "@/lib/env";
 import { FEATURE_NAMES, featureStates, type FeatureSettings } from "@/lib/site/features";
-import { bakedSiteUrl, canonicalSiteUrl } from "@/lib/site/baked-url.mjs";
+import { bakedSiteUrl, canonicalSiteUrl } from "@/lib/site/baked-url";
 import { JOBS } from "@/lib/jobs/list";
 
 export interface DoctorInput {

@@ -23,7 +23,7 @@ import { standingDocs } from "@/lib/content/standing";
 import { parseQuestionBank, QUESTION_BANK_FILE } from "@/lib/content/question-bank";
 import type { Card } from "./og-images";
 import { installedCoverage, undrawable } from "./font-coverage";
-import { loadPageIndex } from "@/lib/site/page-routing.mjs";
+import { loadPageIndex } from "@/lib/site/page-index";
 import { linksServed, servedPaths } from "@/lib/surface/served-paths";
 import { unlistedPages } from "@/lib/surface/chrome-links";
 import { endpoints, readableApiPaths } from "@/lib/surface/endpoints";
@@ -212,12 +212,15 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
         pages: [...new Set([...Object.keys(corpus.twins), ...published])].sort(),
         twins: ownTwinRoutes(published),
         docs: docs.map((d) => d.url),
+        // The paths a route handler of its own answers (every method, OPTIONS included): proxy.ts
+        // leaves a preflight there to the route, and answers one on any other path itself.
+        routes: routePaths(),
       };
       await writeAtomic(path.join(opts.outDir, "paths.json"), JSON.stringify(paths));
       return `${Object.keys(corpus.twins).length} twins`;
     },
-    // The page list decides which pages are published and where their twins are.
-    JSON.stringify(PAGES),
+    // The page list decides which pages are published and where their twins are; the API which paths are routes.
+    JSON.stringify([PAGES, routePaths()]),
   );
   // Every page leaves out the menu and footer links to pages this build does not have; say which.
   const served = servedPaths(loadPageIndex(opts.outDir).pages);
@@ -412,6 +415,9 @@ async function readOwnerJson(file: string): Promise<unknown> {
     throw new Error(`${message.replace(/\s*(in JSON )?at position \d+.*$/, "")} at line ${before.split("\n").length}, column ${column}`);
   }
 }
+
+/** The paths a registered endpoint's handlers (or the MCP transport) answer, every method. */
+const routePaths = () => [...endpoints().flatMap((e) => (e.http ? [e.http.path] : [])), "/mcp"].sort();
 
 /** Every path the API serves, from the full list (lib/surface/endpoints.ts), whatever its methods. */
 const apiPaths = () => new Set([...endpoints().flatMap((e) => (e.http ? [e.http.path] : [])), ...readableApiPaths()]);
