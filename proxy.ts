@@ -78,9 +78,9 @@ export function proxy(req: NextRequest, event: NextFetchEvent) {
 
 /**
  * Which requests run the proxy: pages and `.md` twins, paths with a percent-escape, and CORS
- * preflights (only they carry Access-Control-Request-Method). Next runs
- * the proxy before the route and it costs a Request of its own, so API paths are kept out here
- * rather than returned from early: those without a dot (/mcp, /ask, /lens/…, /twins/…, the
+ * preflights (only they carry Access-Control-Request-Method). Next runs the proxy before the
+ * route and it costs a Request of its own (bench/HISTORY.md#proxy-matcher), so API paths are
+ * kept out here rather than returned from early: those without a dot (/mcp, /ask, /lens/…, /twins/…, the
  * reserved feeds, the benchmark's baseline) and every `*.json` (Next appends an optional
  * `.json` to each matcher, so `[^.]*` alone still matched /health.json and /search.json).
  * Build assets, generated files and other files with an extension are out too.

@@ -45,7 +45,8 @@ export const FOREIGN_METHOD_HEADER = "x-site-method";
 export const MALFORMED_PATH_HEADER = "x-site-malformed-path";
 /**
  * On every request the edge hands to Next after doing proxy.ts's work itself: proxy.ts's
- * matcher skips such requests. Next's matcher can only compare a header with a literal, so
+ * matcher skips such requests, since running it as well costs a page a third of its
+ * throughput (bench/HISTORY.md#proxy-matcher). Next's matcher can only compare a header with a literal, so
  * the value is one no client can send: HTTP parsers (Node's, any proxy's) refuse a control
  * character in a header value, while the edge sets it in-process. A client-sent
  * `x-site-routed: 1` therefore still runs the proxy, under `next start` and on Vercel too.

@@ -1,6 +1,6 @@
 /**
  * What the app hands the edge: the handlers its route files export, called with a standard
- * Request, without Next's request pipeline around them (bench/NEXT.md says why). Implemented by
+ * Request, without Next's request pipeline around them (bench/HISTORY.md#edge-endpoints). Implemented by
  * lib/surface/endpoint-routes.ts, which Next compiles with the app, so the handlers share the
  * app's store, budgets and caches; instrumentation.ts leaves a loader for it (`loadAppRoutes`).
  */

@@ -32,7 +32,7 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, method: str
   } as RequestInit);
   // The signal itself, not passed to the constructor: a Request made with a signal follows it
   // through a listener and a FinalizationRegistry entry that, under sustained load, were
-  // released more slowly than requests arrived (bench/NEXT.md).
+  // released more slowly than requests arrived (bench/HISTORY.md#edge-endpoints).
   Object.defineProperty(request, "signal", { value: aborter.signal });
   return request;
 }

@@ -29,8 +29,8 @@ const routes: AppRoutes = {
 };
 const files = new Set(["/favicon.ico", "/robots.png"]);
 
-function where(method: string, url: string, accept?: string, r: AppRoutes = routes): string {
-  const d: Decision = decide({ method, target: readTarget(url), accept }, { index, routes: r, servesFile: (p) => files.has(p) });
+function where(method: string, url: string, accept?: string, viaNext = false): string {
+  const d: Decision = decide({ method, target: readTarget(url), accept }, { index, routes, servesFile: (p) => files.has(p), viaNext });
   if (d.to === "app") return `${d.route.ctx} ${d.url}`;
   return `next ${d.url}${d.page ? ` page ${d.page}` : ""}`;
 }
@@ -64,10 +64,11 @@ describe("decide", () => {
     expect(where(method, url, accept)).toBe(want);
   });
 
-  it("hands a twin to Next when the app's handlers are not called here (ENDPOINTS_VIA_NEXT)", () => {
-    const viaNext = { ...routes, routeOf: () => undefined };
-    expect(where("GET", "/about.md", undefined, viaNext)).toBe("next /twins/about");
-    expect(where("GET", "/health.json", undefined, viaNext)).toBe("next /health.json");
-    expect(where("DELETE", "/about", undefined, viaNext)).toBe("page methods /about");
+  it("hands the app's routes to Next when they are answered through it (ENDPOINTS_VIA_NEXT), OPTIONS included", () => {
+    expect(where("GET", "/about.md", undefined, true)).toBe("next /twins/about");
+    expect(where("GET", "/health.json", undefined, true)).toBe("next /health.json");
+    expect(where("OPTIONS", "/health.json", undefined, true)).toBe("next /health.json");
+    expect(where("DELETE", "/about", undefined, true)).toBe("page methods /about");
+    expect(where("OPTIONS", "/foo.json", undefined, true)).toBe("unserved /foo.json");
   });
 });

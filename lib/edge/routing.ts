@@ -23,11 +23,13 @@ export interface RoutingInput {
 export interface RoutingContext {
   index: PageIndex;
   routes: AppRoutes;
-  /** Whether Next serves this decoded path as a file (lib/edge/files.ts). */
+  /** Whether Next serves this decoded path as a file (lib/edge/next-build.ts). */
   servesFile: (decoded: string) => boolean;
+  /** ENDPOINTS_VIA_NEXT=1: the app's routes (endpoints, /mcp, twins) are answered through Next's, for comparison. */
+  viaNext?: boolean;
 }
 
-export function decide({ method, target, accept }: RoutingInput, { index, routes, servesFile }: RoutingContext): Decision {
+export function decide({ method, target, accept }: RoutingInput, { index, routes, servesFile, viaNext }: RoutingContext): Decision {
   const { decoded, path, query } = target;
   const url = path + query;
   if (decoded === undefined || isUnusedNextPath(decoded)) return { to: "app", route: routes.unserved, url };
@@ -36,13 +38,13 @@ export function decide({ method, target, accept }: RoutingInput, { index, routes
     const twin = twinRewrite(index, decoded, accept);
     if (twin !== undefined) {
       const twinUrl = encodeURI(twin) + query;
-      const route = routes.routeOf(twin);
+      const route = viaNext ? undefined : routes.routeOf(twin);
       return route ? { to: "app", route, url: twinUrl } : { to: "next", url: twinUrl };
     }
   }
   // A client's own request for /twins/… is left to Next's route, with Next's path rules.
   const route = path === "/twins" || path.startsWith("/twins/") ? undefined : routes.routeOf(path);
-  if (route) return { to: "app", route, url };
+  if (route) return viaNext ? { to: "next", url } : { to: "app", route, url };
   const page = pageOfPath(index, decoded);
   if (page) {
     if (!read) return { to: "app", route: routes.pageMethods, url };

@@ -40,7 +40,7 @@ const MALFORMED_URL = "/__site/malformed-path.invalid";
  */
 export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: ServerResponse) => void {
   const { stamp, endpointsViaNext } = parts.config;
-  const routes: AppRoutes | undefined = parts.routes && endpointsViaNext ? { ...parts.routes, routeOf: () => undefined } : parts.routes;
+  const { routes } = parts;
 
   function route(req: IncomingMessage, res: ServerResponse): void {
     if (declaredTooLarge(req.headers["content-length"])) {
@@ -63,7 +63,10 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
       return toNext(req, res);
     }
     const method = req.method ?? "GET";
-    const decision = decide({ method, target, accept: req.headers.accept }, { index: parts.index, routes, servesFile: parts.servesFile });
+    const decision = decide(
+      { method, target, accept: req.headers.accept },
+      { index: parts.index, routes, servesFile: parts.servesFile, viaNext: endpointsViaNext },
+    );
     if (decision.to === "app") {
       void serveApp(decision, method, req, res).catch((err: unknown) => fail(res, err));
       return;

@@ -85,7 +85,7 @@ describe("pages declared once (lib/site/pages.ts)", () => {
     for (const entry of proxyConfig.matcher)
       expect(entry.missing, entry.source).toEqual([{ type: "header", key: ROUTED_HEADER, value: ROUTED_VALUE }]);
     for (const p of ["/about", "/about.md", "/%ff", "/x.json"]) {
-      const preflight = p === "/x.json" ? { "access-control-request-method": "GET" } : {};
+      const preflight: Record<string, string> = p === "/x.json" ? { "access-control-request-method": "GET" } : {};
       expect(runs(p, preflight), p).toBe(true);
       expect(runs(p, { ...preflight, [ROUTED_HEADER]: "1" }), p).toBe(true);
       expect(runs(p, { ...preflight, [ROUTED_HEADER]: ROUTED_VALUE }), p).toBe(false);
