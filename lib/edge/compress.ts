@@ -62,7 +62,8 @@ export interface Whole {
 /**
  * A compressible type of 1 KiB or more is one of several representations: Vary names
  * Accept-Encoding whatever this request's (a shared cache must key even the identity answer
- * so, RFC 9110 §12.5.5), and a client that takes gzip gets it.
+ * so, RFC 9110 §12.5.5), and a client that takes gzip gets it. The Response is not changed:
+ * headers that differ are a copy.
  */
 export async function encode(response: Response, acceptEncoding: string | null | undefined, head: boolean): Promise<Whole> {
   const { status, headers } = response;
@@ -74,19 +75,23 @@ export async function encode(response: Response, acceptEncoding: string | null |
   const known = wantsGzip && tag !== null ? memo.get(tag) : undefined;
   if (known) {
     void response.body?.cancel().catch(() => {});
-    return { status, headers: encoded(headers), body: known };
+    return { status, headers: encoded(new Headers(headers)), body: known };
   }
   const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
   if (!compressible || (body === null ? status !== 304 : body.byteLength < COMPRESS_THRESHOLD)) return { status, headers, body };
-  headers.set("vary", mergeVary([...varyValues(headers.get("vary")), "Accept-Encoding"]));
-  if (!wantsGzip || body === null) return { status, headers, body };
+  const varied = withVary(new Headers(headers));
+  if (!wantsGzip || body === null) return { status, headers: varied, body };
   const gz = new Uint8Array(await gzip(body));
   if (tag !== null) remember(tag, gz);
-  return { status, headers: encoded(headers), body: gz };
+  return { status, headers: encoded(varied), body: gz };
+}
+
+function withVary(headers: Headers): Headers {
+  headers.set("vary", mergeVary([...varyValues(headers.get("vary")), "Accept-Encoding"]));
+  return headers;
 }
 
 function encoded(headers: Headers): Headers {
   headers.set("content-encoding", "gzip");
-  headers.set("vary", mergeVary([...varyValues(headers.get("vary")), "Accept-Encoding"]));
-  return headers;
+  return withVary(headers);
 }

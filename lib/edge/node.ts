@@ -2,6 +2,7 @@ import { ServerResponse, type IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import type { Whole } from "./compress";
 import { mergeVary, varyValues } from "./headers";
+import type { HeaderRule } from "./security-headers";
 
 /**
  * Node's request and response, and the Web ones the app's handlers take and give: the
@@ -40,9 +41,10 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, method: str
 /** Framing is Node's to write (it knows the length it sends and whether it chunks). */
 const FRAMING = new Set(["content-length", "transfer-encoding", "connection", "keep-alive"]);
 
-/** The response head: every header of the answer as it is, under Node's framing. */
-function setHead(res: ServerResponse, status: number, headers: Headers): void {
+/** The response head: the edge's own headers, then every header of the answer as it is, under Node's framing. */
+function setHead(res: ServerResponse, status: number, headers: Headers, own: readonly HeaderRule[]): void {
   res.statusCode = status;
+  for (const { key, value } of own) res.setHeader(key, value);
   headers.forEach((value, name) => {
     if (FRAMING.has(name) || name === "set-cookie") return;
     res.setHeader(name, value);
@@ -54,16 +56,21 @@ function setHead(res: ServerResponse, status: number, headers: Headers): void {
   if (/\bclose\b/i.test(headers.get("connection") ?? "")) res.setHeader("connection", "close");
 }
 
-/** An answer known whole: one write, with its length. */
-export function writeWhole(answer: Whole, req: IncomingMessage, res: ServerResponse): void {
-  setHead(res, answer.status, answer.headers);
+/** An answer known whole: one write, with its length. `own`: headers the edge adds (the security headers). */
+export function writeWhole(answer: Whole, req: IncomingMessage, res: ServerResponse, own: readonly HeaderRule[] = []): void {
+  setHead(res, answer.status, answer.headers, own);
   if (answer.body === null || req.method === "HEAD") res.end();
   else res.end(answer.body);
 }
 
 /** An event stream, written as it comes: each event leaves at once. */
-export async function writeStream(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  setHead(res, response.status, response.headers);
+export async function writeStream(
+  response: Response,
+  req: IncomingMessage,
+  res: ServerResponse,
+  own: readonly HeaderRule[] = [],
+): Promise<void> {
+  setHead(res, response.status, response.headers, own);
   if (!response.body || req.method === "HEAD") {
     res.end();
     return;

@@ -49,8 +49,10 @@ export function overHttps(forwardedProto: string | string[] | null | undefined):
   return (comma < 0 ? first : first.slice(0, comma)).trim() === "https";
 }
 
-/** Adds the security headers to an answer the edge built. */
-export function addSecurityHeaders(headers: Headers, forwardedProto: string | string[] | null | undefined): void {
-  for (const { key, value } of SECURITY_HEADERS) headers.set(key, value);
-  if (overHttps(forwardedProto)) headers.set(HSTS_HEADER.key, HSTS_HEADER.value);
+const PLAIN: readonly HeaderRule[] = SECURITY_HEADERS;
+const SECURE: readonly HeaderRule[] = [...SECURITY_HEADERS, HSTS_HEADER];
+
+/** The security headers of an answer the edge builds, as they go on the wire (lower-case names). */
+export function securityHeadersFor(forwardedProto: string | string[] | null | undefined): readonly HeaderRule[] {
+  return overHttps(forwardedProto) ? SECURE : PLAIN;
 }

@@ -7,7 +7,7 @@ import { declaredTooLarge, tooLargeResponse } from "./limits";
 import { EdgeResponse, toRequest, writeStream, writeWhole } from "./node";
 import { clientErrorAnswer, connectAnswer, internalErrorResponse, listenFailure } from "./raw";
 import { decide, type Decision } from "./routing";
-import { addSecurityHeaders } from "./security-headers";
+import { securityHeadersFor } from "./security-headers";
 import { markRouted, stampHeaders, stampedHere } from "./stamp";
 import { ROUTABLE_METHODS, STAND_IN_METHOD, readTarget } from "./target";
 import { PAGE_CACHE_CONTROL, pageLink } from "./twins";
@@ -107,21 +107,10 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
  * The last word on an answer the edge serves: the builder's headers, plus the security
  * headers and its encoding; then it goes out as it is.
  */
-async function send(built: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const response = withMutableHeaders(built);
-  addSecurityHeaders(response.headers, req.headers["x-forwarded-proto"]);
-  if (/^text\/event-stream/i.test(response.headers.get("content-type") ?? "")) return writeStream(response, req, res);
-  writeWhole(await encode(response, req.headers["accept-encoding"], req.method === "HEAD"), req, res);
-}
-
-/** A Response whose headers may be added to (one from fetch() or Response.error() has immutable ones). */
-function withMutableHeaders(response: Response): Response {
-  try {
-    response.headers.set("x-content-type-options", "nosniff");
-    return response;
-  } catch {
-    return new Response(response.body, response);
-  }
+async function send(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const own = securityHeadersFor(req.headers["x-forwarded-proto"]);
+  if (/^text\/event-stream/i.test(response.headers.get("content-type") ?? "")) return writeStream(response, req, res, own);
+  writeWhole(await encode(response, req.headers["accept-encoding"], req.method === "HEAD"), req, res, own);
 }
 
 function fail(res: ServerResponse, err: unknown): void {
