@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { envIssues, parseEnv, type Env } from "@/lib/env";
 import { featureRefusals, featureStates, settingsOf, stateLines, type FeatureSettings } from "@/lib/features";
 import { siteConfig } from "@/site.config";
-import { bakedSiteUrl, canonicalSiteUrl } from "@/lib/site/baked-url.mjs";
+import { bakedSiteUrl, canonicalSiteUrl } from "@/lib/site/baked-url";
 import { JOBS } from "@/lib/jobs/list";
 
 export interface DoctorInput {

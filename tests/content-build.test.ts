@@ -13,7 +13,7 @@ import { ContentError } from "@/lib/content/load";
 import { resumeProblems } from "@/lib/content/resume";
 import { BASE_TOKEN } from "@/lib/content/base-token";
 import type { Corpus } from "@/lib/content/types";
-import { loadPageIndex } from "@/lib/site/page-routing.mjs";
+import { loadPageIndex } from "@/lib/site/page-index";
 import { siteConfig } from "@/site.config";
 import { llmsFullTxt, llmsTxt } from "@/lib/content/llms";
 

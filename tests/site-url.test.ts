@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startServer } from "./helpers/server";
-import { bakedSiteUrl } from "@/lib/site/baked-url.mjs";
+import { bakedSiteUrl } from "@/lib/site/baked-url";
 
 /**
  * Prerendered pages carry the absolute URLs of the address the build was made for. `npm

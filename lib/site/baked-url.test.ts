@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { bakedSiteUrl, canonicalSiteUrl } from "./baked-url.mjs";
+import { bakedSiteUrl, canonicalSiteUrl } from "./baked-url";
 
 const dirs: string[] = [];
 function distWithIndex(html: string | null): string {

@@ -5,7 +5,7 @@ import remarkParse from "remark-parse";
 import remarkGfm from "remark-gfm";
 import { BASE_TOKEN } from "@/lib/content/base-token";
 import type { Doc } from "@/lib/content/types";
-import { normalizePath, pageOfMdPath } from "@/lib/site/page-routing.mjs";
+import { normalizePath, pageOfMdPath } from "@/lib/site/page-index";
 
 /** What a site path of this build can lead to; the build fills it in (scripts/build/site.ts). */
 export interface LinkTargets {

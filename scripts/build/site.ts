@@ -22,7 +22,7 @@ import { standingDocs } from "@/lib/content/standing";
 import { parseQuestionBank, QUESTION_BANK_FILE } from "@/lib/content/question-bank";
 import type { Card } from "./og-images";
 import { installedCoverage, undrawable } from "./font-coverage";
-import { loadPageIndex } from "@/lib/site/page-routing.mjs";
+import { loadPageIndex } from "@/lib/site/page-index";
 import { linksServed, servedPaths } from "@/lib/surface/served-paths";
 import { unlistedPages } from "@/lib/surface/chrome-links";
 import { endpoints, readableApiPaths } from "@/lib/surface/endpoints";
@@ -232,12 +232,15 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
         docs: docs.map((d) => d.url),
         // Which feature each of its pages belongs to: the server leaves out those of features that are off.
         features: Object.fromEntries(pages.flatMap((p) => (features.has(p) ? [[p, features.get(p)!]] : []))),
+        // The paths a route handler of its own answers (every method, OPTIONS included): proxy.ts
+        // leaves a preflight there to the route, and answers one on any other path itself.
+        routes: routePaths(),
       };
       await writeAtomic(path.join(opts.outDir, "paths.json"), JSON.stringify(paths));
       return `${Object.keys(corpus.twins).length} twins`;
     },
-    // The page list decides which pages are published and where their twins are.
-    JSON.stringify(PAGES),
+    // The page list decides which pages are published and where their twins are; the API which paths are routes.
+    JSON.stringify([PAGES, routePaths()]),
   );
   // The settings the server decides with: its pages were made from them (lib/features).
   await writeAtomic(path.join(opts.outDir, FEATURES_FILE), JSON.stringify({ settings }));
@@ -469,6 +472,8 @@ function chromeFeatureProblems(features: ReadonlyMap<string, FeatureName>, setti
     }),
   );
 }
+/** The paths a registered endpoint's handlers (or the MCP transport) answer, every method. */
+const routePaths = () => [...endpoints().flatMap((e) => (e.http ? [e.http.path] : [])), "/mcp"].sort();
 
 /** Every path the API serves, from the full list (lib/surface/endpoints.ts), whatever its methods. */
 const apiPaths = () => new Set([...endpoints().flatMap((e) => (e.http ? [e.http.path] : [])), ...readableApiPaths()]);
