@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { getCorpus } from "../lib/content/corpus";
+import { builtCorpus } from "../lib/content/corpus";
 import { chooseThreshold, features, fitLogistic, probability } from "../lib/ask/confidence";
 import { OFF_TOPIC_QUESTIONS } from "../lib/ask/off-topic";
 import { FOLDS, MAX_LOST, eachHeldOutFold } from "../scripts/build/ask-confidence";
@@ -98,7 +98,7 @@ const RULES: Record<string, (s: Sample) => boolean> = {
  * questions abstaining (pooled over folds).
  */
 export async function benchAskDev() {
-  const { docs, standing } = getCorpus();
+  const { docs, standing } = builtCorpus();
   const pages = [...docs, ...standing];
   const seeds = (process.env.BENCH_ASK_SEEDS ?? "1,2,3").split(",").map(Number);
   const banked = new Set(pages.flatMap((d) => (d.bank ?? []).map((q) => `${d.url}\n${q}`)));

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { getCorpus } from "../lib/content/corpus";
+import { builtCorpus } from "../lib/content/corpus";
 import { searchSite } from "../lib/search/search";
 import { existsSync } from "node:fs";
 import { HYPERPARAMETERS, loadEmbeddedModel, trainEmbeddedModel, type EmbeddedModel } from "../lib/ask/embedded-model";
@@ -20,7 +20,7 @@ const REPS = Number(process.env.BENCH_ASK_REPS ?? 50);
  * (target p99 < 50 ms).
  */
 export async function benchAskModel() {
-  const { docs, standing, answerable } = getCorpus();
+  const { docs, standing, answerable } = builtCorpus();
   const pages = [...docs, ...standing];
   const sets = Object.entries(EVAL_SETS).flatMap(([name, file]) =>
     existsSync(file) ? [{ name, file, set: readEvalSet(file, answerable) }] : [],

@@ -14,7 +14,7 @@
  * `"strict": true` shares a word.
  */
 import { readFileSync } from "node:fs";
-import { getCorpus } from "@/lib/content/corpus";
+import { builtCorpus } from "@/lib/content/corpus";
 import { strictSharedStems, visibleText } from "@/lib/ask/evaluate";
 import { normalize } from "@/lib/ask/training-data";
 
@@ -34,7 +34,7 @@ const items: Item[] = flag("--q")
   ? [{ q: flag("--q")!, url: flag("--url") ?? null, strict: true }]
   : (JSON.parse(readFileSync(args[0], "utf8")) as Item[]);
 
-const { answerable } = getCorpus();
+const { answerable } = builtCorpus();
 let failures = 0;
 let strictOk = 0;
 for (const item of items) {

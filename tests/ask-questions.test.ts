@@ -97,7 +97,8 @@ describe("npm run ask:questions", () => {
   it("over the whole site, leaves pages at the minimum alone and the real bank's lines in place", async () => {
     const original = readFileSync(path.join(root, "content/questions.md"), "utf8");
     const file = bankFile(original);
-    const r = await run(["--file", file, "--min", "3"], model());
+    // A minimum several of the demo's pages are under (the bank holds 2 to 20 per page).
+    const r = await run(["--file", file, "--min", "6"], model());
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
 
@@ -105,7 +106,7 @@ describe("npm run ask:questions", () => {
     const was = parseQuestionBank(original, urls).byUrl;
     const now = parseQuestionBank(readFileSync(file, "utf8"), urls);
     expect(now.problems).toEqual([]);
-    const under = pages.filter((d) => (was.get(d.url)?.length ?? 0) < 3).map((d) => d.url);
+    const under = pages.filter((d) => (was.get(d.url)?.length ?? 0) < 6).map((d) => d.url);
     expect(under.length).toBeGreaterThan(3);
     for (const d of pages) {
       const expected = [...(was.get(d.url) ?? []), ...(under.includes(d.url) ? suggestedFor(d.url) : [])];

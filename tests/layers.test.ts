@@ -44,7 +44,13 @@ const LAYERS: Readonly<Record<string, number>> = {
   // it declares (lib/edge/app-routes.ts), which lib/surface implements; it imports none of them.
   edge: 4,
 };
-const LAYER_NAMES = ["store, ratelimit, env, features", "core and the job contract", "capabilities", "site and the job list", "surface and the edge"];
+const LAYER_NAMES = [
+  "store, ratelimit, env, features",
+  "core and the job contract",
+  "capabilities",
+  "site and the job list",
+  "surface and the edge",
+];
 
 const LIB = path.join(ROOT, "lib");
 /** A file's most specific entry of LAYERS: its own path under lib/, else its folder. */

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getCorpus } from "@/lib/content/corpus";
+import { builtCorpus } from "@/lib/content/corpus";
 import { searchSite } from "@/lib/search/search";
 import type { Doc } from "@/lib/content/types";
 import { LABELS_FILE, MODEL_FILE, loadEmbeddedModel, trainEmbeddedModel, type EmbeddedModel } from "./embedded-model";
@@ -26,7 +26,7 @@ let table: EvalTable;
 
 beforeAll(async () => {
   // What the build trains on: the content and the standing pages.
-  docs = [...getCorpus().docs, ...getCorpus().standing];
+  docs = [...builtCorpus().docs, ...builtCorpus().standing];
   dir = await mkdtemp(path.join(tmpdir(), "ask-model-"));
   trained = await trainEmbeddedModel(docs, dir);
   model = (await loadEmbeddedModel(dir))!;
@@ -61,7 +61,7 @@ describe("the evaluation set", () => {
   });
 
   it("covers every kind of page", () => {
-    const written = getCorpus().docs;
+    const written = builtCorpus().docs;
     const kinds = new Set(set.map((x) => written.find((d) => d.url === x.url)?.kind));
     expect([...kinds].sort()).toEqual([...new Set(written.map((d) => d.kind))].sort());
   });

@@ -38,6 +38,19 @@ export function getCorpus(): LoadedCorpus {
   });
 }
 
+/**
+ * The corpus as built, every feature's pages included, whatever this process decided: what
+ * the /ask evaluation sets and the development harness are scored against (they name every
+ * page the demo has), never what a visitor is shown.
+ */
+export function builtCorpus(): Pick<LoadedCorpus, "docs" | "standing" | "answerable"> {
+  return buildSingleton("corpus-as-built", () => {
+    const built = JSON.parse(readSiteFile("corpus.json").toString("utf8")) as Corpus;
+    const standing = built.standing ?? [];
+    return { docs: built.docs, standing, answerable: new Map([...built.docs, ...standing].map((d) => [d.url, d])) };
+  });
+}
+
 /** The build's twins less those of the pages left out, with the lists that named them (home, indexes) made again. */
 function twinsWithout(built: Corpus, docs: Doc[]): Record<string, string> {
   const kept = new Set(docs.map((d) => d.url));

@@ -46,6 +46,16 @@ describe("EdgeResponse", () => {
     );
   });
 
+  it("gives a body encoded on its way out (Next's gzip) the weak form of its ETag, and leaves an identity body's strong", async () => {
+    const base = await serve((req, res) => {
+      res.setHeader("etag", '"abc"');
+      if (req.url === "/gz") res.setHeader("content-encoding", "gzip");
+      res.end();
+    });
+    expect(lines((await get(`${base}/gz`)).raw, "etag")).toEqual(['W/"abc"']);
+    expect(lines((await get(`${base}/plain`)).raw, "etag")).toEqual(['"abc"']);
+  });
+
   it("changes nothing else: other headers are set, replaced and appended as Node does", async () => {
     const base = await serve((_req, res) => {
       res.setHeader("x-a", "1");

@@ -107,13 +107,19 @@ function drained(res: ServerResponse): Promise<void> {
  * is served at the same URL), which the edge says before Next renders; Next 16.4 then sets
  * its own Vary with setHeader, which would drop it (vercel/next.js#85999), and route handlers
  * append theirs as a second line. Here Vary is one list that every party adds to, as RFC 9110
- * §12.5.5 reads it: setting or appending Vary merges into one header. Nothing else differs
- * from Node's ServerResponse. tests/edge-battery.ts shows what `next start`, which has no such
+ * §12.5.5 reads it: setting or appending Vary merges into one header. And a body Next gzips
+ * is another representation than the one its ETag was computed over: setting a content coding
+ * turns a strong ETag into its weak form (RFC 9110 §8.8.3), as nginx's gzip and the edge's own
+ * (compress.ts) do. Nothing else differs from Node's ServerResponse. tests/edge-battery.ts shows what `next start`, which has no such
  * response, sends, and fails once Next keeps a Vary it did not set.
  */
 export class EdgeResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
   override setHeader(name: string, value: number | string | readonly string[]): this {
     if (name.length === 4 && name.toLowerCase() === "vary") return super.setHeader(name, this.mergedVary(value));
+    if (name.toLowerCase() === "content-encoding" && String(value) !== "identity") {
+      const etag = this.getHeader("etag");
+      if (typeof etag === "string" && etag.startsWith('"')) super.setHeader("etag", `W/${etag}`);
+    }
     return super.setHeader(name, value);
   }
 

@@ -7,14 +7,15 @@ import path from "node:path";
  * `npm run build:content` with another SITE_URL rebuilds .site/ but prerenders nothing, and a
  * record it wrote would let `npm start` serve the old pages under the new address.
  *
- * The home page's canonical address without a trailing slash, or null when the build has no
- * prerendered home page.
+ * The origin of the /writing index's canonical address, or null when the build has no
+ * prerendered /writing. (That index, not the home page: every build has it, and it is always
+ * prerendered, while the home page lists the live features on and renders per request.)
  */
 export function bakedSiteUrl(distDir = ".next"): string | null {
   try {
-    const html = readFileSync(path.join(distDir, "server", "app", "index.html"), "utf8");
+    const html = readFileSync(path.join(distDir, "server", "app", "writing.html"), "utf8");
     const m = /<link rel="canonical" href="(https?:\/\/[^"]+)"/.exec(html);
-    return m ? canonicalSiteUrl(m[1]) : null;
+    return m ? canonicalSiteUrl(new URL(m[1]).origin) : null;
   } catch {
     return null;
   }
