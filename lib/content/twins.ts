@@ -1,14 +1,14 @@
 import { siteConfig } from "@/site.config";
 import { COLLECTIONS, type Collection } from "./schema";
 import { BASE_TOKEN as B } from "./base-token";
-import { absoluteLinks } from "./markdown";
-import type { Doc } from "./types";
+import { absoluteLinks, galleryImageLinks } from "./markdown";
+import type { Doc, GalleryPhoto } from "./types";
 
 /**
  * Markdown twins: what an agent gets for `Accept: text/markdown` or `<path>.md`. Content
  * pages are their own Markdown under a short header; index pages are generated lists.
  */
-export function docTwin(doc: Doc): string {
+export function docTwin(doc: Doc, photo?: (stem: string) => GalleryPhoto | undefined): string {
   const facts = [
     `- URL: ${B}${doc.url}`,
     `- Kind: ${doc.kind}${doc.collection === "garage" ? " (garage note)" : ""}`,
@@ -17,7 +17,7 @@ export function docTwin(doc: Doc): string {
     doc.tags.length ? `- Tags: ${doc.tags.join(", ")}` : "",
     doc.endpoint ? `- Endpoint: ${B}${doc.endpoint}` : "",
   ].filter(Boolean);
-  return `# ${doc.title}\n\n> ${doc.description}\n\n${facts.join("\n")}\n\n${absoluteLinks(doc.body, B)}\n`;
+  return `# ${doc.title}\n\n> ${doc.description}\n\n${facts.join("\n")}\n\n${absoluteLinks(photo ? galleryImageLinks(doc.body, photo) : doc.body, B)}\n`;
 }
 
 const item = (d: Doc) => `- [${d.title}](${B}${d.url}.md): ${d.description}${d.date ? ` (${d.date})` : ""}`;
@@ -61,10 +61,11 @@ export function homeTwin(docs: Doc[]): string {
   ].join("\n");
 }
 
-export function generatedTwins(docs: Doc[]): Record<string, string> {
+/** Every generated twin; `photo` is the gallery the bodies' photos are shown from (galleryImageLinks). */
+export function generatedTwins(docs: Doc[], photo?: (stem: string) => GalleryPhoto | undefined): Record<string, string> {
   const twins: Record<string, string> = { "/": homeTwin(docs) };
   for (const c of ["writing", "garage", "documents", "utilities"] as const)
     twins[COLLECTIONS[c].base] = indexTwin(c, docs, siteConfig.intros[c]);
-  for (const d of docs) twins[d.url] = docTwin(d);
+  for (const d of docs) twins[d.url] = docTwin(d, photo);
   return twins;
 }

@@ -45,3 +45,24 @@ export interface Corpus {
   /** Markdown twin of every page, generated ones included: site path → Markdown. */
   twins: Record<string, string>;
 }
+
+/**
+ * A photo of the gallery as a page of content shows it, where its Markdown places it with
+ * `![alt](/photos/<stem>)`. The content layer knows no photos: the build hands it these
+ * (lib/photos/embed.ts), once the photos are built.
+ */
+export interface GalleryPhoto {
+  /** The photo's page, `/photos/<stem>`. */
+  href: string;
+  title: string;
+  /** Its caption: the image's alt text where the Markdown gives none. */
+  caption: string | null;
+  /** A few words after the title (the film simulation), or nothing. */
+  note?: string;
+  width: number;
+  height: number;
+  /** The JPEG a browser without AVIF falls back to, and the file the Markdown twin shows. */
+  src: string;
+  srcset: string;
+  avifSrcset?: string;
+}

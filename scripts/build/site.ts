@@ -18,7 +18,9 @@ import { env, siteUrl } from "@/lib/env";
 import { APP_PAGE_CARDS } from "@/lib/site/og";
 import { resultLabel } from "@/lib/search/present";
 import { writeAtomic } from "./write";
-import { standingSources } from "./standing";
+import { readManifest, standingSources } from "./standing";
+import { renderMarkdown } from "@/lib/content/markdown";
+import { galleryLookup } from "@/lib/photos/embed";
 import { standingDocs } from "@/lib/content/standing";
 import { parseQuestionBank, QUESTION_BANK_FILE } from "@/lib/content/question-bank";
 import type { Card } from "./og-images";
@@ -62,8 +64,10 @@ export interface StageReport {
 
 /** A content file this large is named in the build log: about 40 times a long essay. */
 export const LARGE_FILE_BYTES = 512 * 1024;
+/** Whether a body may place a gallery photo: a cheap first look before rendering it again. */
+const PLACES_PHOTO = /\]\(\s*<?\/photos\//;
 /** Bump when a stage's output format changes, so caches built by older code are not reused. */
-const BUILD_VERSION = "16";
+const BUILD_VERSION = "17";
 /** A content file as last built: its document, and its site links for the link check (./link-check.ts). */
 type CacheEntry = { hash: string; version: string; doc?: Doc; links?: SiteLink[] };
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
@@ -170,6 +174,15 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   });
 
   const photosManifest = opts.photos ? await opts.photos() : undefined;
+  // The photos an essay places (`![alt](/photos/<stem>)`) are shown once the gallery exists:
+  // those bodies are rendered again with it (a document's cache entry keeps the first rendering,
+  // so a changed photo never leaves a stale figure behind).
+  const manifest = photosManifest ? await readManifest(photosManifest) : undefined;
+  const gallery = manifest ? galleryLookup(manifest.photos) : undefined;
+  if (gallery)
+    docs = await Promise.all(
+      docs.map(async (d) => (PLACES_PHOTO.test(d.body) ? { ...d, html: (await renderMarkdown(d.body, { photo: gallery })).html } : d)),
+    );
   const standing = await standingDocs(await standingSources({ resume, photosManifest }));
   // What search and /ask rank: everything written, and every other page a visitor can reach.
   const answerable = [...docs, ...standing];
@@ -184,7 +197,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     log(`  question bank: ${count} questions for ${bank.byUrl.size} of ${answerable.length} pages`);
   }
   const corpusJson = (() => {
-    const twins = generatedTwins(docs);
+    const twins = generatedTwins(docs, gallery);
     if (resume) twins["/resume"] = resumeMarkdown(resume);
     const corpus: Corpus = { builtAt: "", docs, standing, twins };
     return JSON.stringify(corpus);

@@ -45,7 +45,7 @@ function withoutAddresses(markdown: string): string {
     .join("\n");
 }
 
-async function readManifest(file: string): Promise<PhotoManifestFile | undefined> {
+export async function readManifest(file: string): Promise<PhotoManifestFile | undefined> {
   try {
     return JSON.parse(await readFile(file, "utf8")) as PhotoManifestFile;
   } catch {

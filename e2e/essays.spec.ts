@@ -1,0 +1,74 @@
+import { expect, test, type Page } from "@playwright/test";
+import { FILM_MODES, MONOCHROME_SIMULATIONS } from "../lib/photos/fujifilm-labels";
+import { watchPage } from "./watch";
+
+/**
+ * The film simulations as a text names them, from the labels the photo pages show ("Classic
+ * Neg." → "Classic Neg…", "REALA ACE", "Acros+R" → "Acros"); the Studio Portrait modes and
+ * the plain words (Standard, Monochrome, Sepia) name nothing in particular.
+ */
+const FILM_NAMES = new RegExp(
+  `\\b(${[
+    ...new Set(
+      [...Object.values(FILM_MODES), ...Object.values(MONOCHROME_SIMULATIONS)]
+        .flatMap((l) => l.split("/"))
+        .map((l) => l.replace(/[+.].*$/, "").trim())
+        .filter((l) => l && !/^(studio|standard|monochrome|sepia|soft|vivid)/i.test(l)),
+    ),
+  ].join("|")})`,
+  "i",
+);
+
+/** Every essay and garage note, from their indexes. */
+async function essays(page: Page): Promise<string[]> {
+  const urls: string[] = [];
+  for (const index of ["/writing", "/garage"]) {
+    await page.goto(index);
+    urls.push(...(await page.locator("main a.doc-link").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname))));
+  }
+  return urls;
+}
+
+test("every essay or note whose text names a film simulation or a photo shows a photo of the gallery, in its page and its twin", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const problems = watchPage(page);
+  const shown: string[] = [];
+  for (const url of await essays(page)) {
+    await page.goto(url);
+    const prose = page.locator("main .prose");
+    const text = await prose.innerText();
+    const linksPhoto = (await prose.locator('a[href^="/photos/"]').count()) > 0;
+    if (!FILM_NAMES.test(text) && !linksPhoto) continue;
+    shown.push(url);
+    const figures = prose.locator("figure.photo-embed");
+    expect(await figures.count(), `${url} names ${FILM_NAMES.exec(text)?.[0] ?? "a photo"} but shows no photo`).toBeGreaterThan(0);
+    for (const figure of await figures.all()) {
+      const img = figure.locator("img");
+      await img.scrollIntoViewIfNeeded();
+      await expect(img).toHaveAttribute("alt", /\S{3,}/);
+      await expect(img).toHaveAttribute("src", /^\/generated\/photos\//);
+      await expect
+        .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth), { message: `${url}: a photo loads` })
+        .toBeGreaterThan(0);
+      // It is a photo of the gallery: its link opens that photo's page, titled as the figure is.
+      const href = await figure.locator("a.photo-embed-link").getAttribute("href");
+      const title = await figure.locator("figcaption a").innerText();
+      const photoPage = await request.get(href!);
+      expect(photoPage.status(), href!).toBe(200);
+      expect(await photoPage.text()).toContain(`<h1>${title.replace(/&/g, "&amp;")}</h1>`);
+    }
+    // The twin shows the same photos as images of their files, each linked to its page.
+    const twin = await (await request.get(`${url}.md`)).text();
+    expect(twin, `${url}.md`).toMatch(
+      /\[!\[[^\]]+\]\(https?:\/\/[^)\s]+\/generated\/photos\/[^)\s]+\.jpg "[^"]+"\)\]\(https?:\/\/[^)]+\/photos\/[\w-]+\)/,
+    );
+  }
+  // The demo's two photography essays at least: a test that checked none would prove nothing.
+  expect(shown).toEqual(
+    expect.arrayContaining(["/writing/classic-chrome-in-a-new-york-winter", "/writing/reala-ace-vs-classic-negative-harbour-light"]),
+  );
+  expect(problems).toEqual([]);
+});
