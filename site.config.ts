@@ -50,6 +50,7 @@ export const siteConfig = {
     { label: "Documents", href: "/documents" },
     { label: "FAQ", href: "/faq" },
     { label: "Uses", href: "/uses" },
+    { label: "Tags", href: "/tags" },
     { label: "Speaking", href: "/speaking" },
     { label: "Contact", href: "/contact" },
     { label: "Colophon", href: "/colophon" },

@@ -72,3 +72,79 @@ test("every essay or note whose text names a film simulation or a photo shows a 
   );
   expect(problems).toEqual([]);
 });
+
+test("every tag is a link to a page that lists the page it was on, in HTML, in the twin and in the sitemap", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const problems = watchPage(page);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const lists = new Map<string, string[]>();
+  let links = 0;
+  for (const index of ["/writing", "/garage", "/documents", "/utilities"]) {
+    await page.goto(index);
+    for (const url of await page.locator("main a.doc-link").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname))) {
+      await page.goto(url);
+      const tags = await page.locator('main ul[aria-label="Tags"] a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+      for (const tag of tags) {
+        links++;
+        if (!lists.has(tag)) {
+          const tagPage = await request.get(tag);
+          expect(tagPage.status(), tag).toBe(200);
+          const html = await tagPage.text();
+          lists.set(
+            tag,
+            [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*class="doc-link"|<a class="doc-link" href="([^"]+)"/g)].map((m) => m[1] ?? m[2]),
+          );
+          expect(sitemap, `${tag} in the sitemap`).toContain(`${tag}</loc>`);
+          const twin = await request.get(`${tag}.md`);
+          expect(twin.status(), `${tag}.md`).toBe(200);
+          lists.set(
+            `${tag}.md`,
+            [...(await twin.text()).matchAll(/\]\(https?:\/\/[^/)]+([^)]+)\.md\)/g)].map((m) => m[1]),
+          );
+        }
+        expect(lists.get(tag), `${tag} lists ${url}`).toContain(url);
+        expect(lists.get(`${tag}.md`), `${tag}.md lists ${url}`).toContain(url);
+      }
+    }
+  }
+  expect(links).toBeGreaterThan(20);
+  // The tags index links every tag page.
+  await page.goto("/tags");
+  const indexed = await page.locator("main a.tag").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+  expect(indexed.sort()).toEqual([...lists.keys()].filter((k) => !k.endsWith(".md")).sort());
+  expect(problems).toEqual([]);
+});
+
+test("previous and next walk each collection end to end, both ways, in its index's order", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const problems = watchPage(page);
+  for (const [index, item] of [
+    ["/writing", "main a.doc-link"],
+    ["/garage", "main a.doc-link"],
+    ["/photos", 'main a[href^="/photos/"]'],
+  ] as const) {
+    await page.goto(index);
+    const order = [...new Set(await page.locator(item).evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname)))];
+    expect(order.length, index).toBeGreaterThan(3);
+    const walk = async (start: string, rel: "next" | "prev") => {
+      const seen = [start];
+      await page.goto(start);
+      for (;;) {
+        const link = page.locator(`nav.pager a[rel="${rel}"]`);
+        if (!(await link.count())) return seen;
+        const title = await link.locator(".pager-title").innerText();
+        await link.click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+        seen.push(new URL(page.url()).pathname);
+        expect(seen.length, `${index}: the walk ends`).toBeLessThanOrEqual(order.length);
+      }
+    };
+    expect(await walk(order[0], "next"), `${index}: Next from the first`).toEqual(order);
+    expect(await walk(order.at(-1)!, "prev"), `${index}: Previous from the last`).toEqual([...order].reverse());
+    // The twin names the same neighbours.
+    const twin = await (await request.get(`${order[1]}.md`)).text();
+    expect(twin).toMatch(new RegExp(`Previous: \\[[^\\]]+\\]\\(https?://[^)]+${order[0]}\\.md\\)`));
+    expect(twin).toMatch(new RegExp(`Next: \\[[^\\]]+\\]\\(https?://[^)]+${order[2]}\\.md\\)`));
+  }
+  expect(problems).toEqual([]);
+});

@@ -20,6 +20,7 @@ import { resultLabel } from "@/lib/search/present";
 import { writeAtomic } from "./write";
 import { readManifest, standingSources } from "./standing";
 import { renderMarkdown } from "@/lib/content/markdown";
+import { TAGS_PATH } from "@/lib/content/tags";
 import { galleryLookup } from "@/lib/photos/embed";
 import { standingDocs } from "@/lib/content/standing";
 import { parseQuestionBank, QUESTION_BANK_FILE } from "@/lib/content/question-bank";
@@ -183,7 +184,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     docs = await Promise.all(
       docs.map(async (d) => (PLACES_PHOTO.test(d.body) ? { ...d, html: (await renderMarkdown(d.body, { photo: gallery })).html } : d)),
     );
-  const standing = await standingDocs(await standingSources({ resume, photosManifest }));
+  const standing = await standingDocs(await standingSources({ resume, photosManifest, docs }));
   // What search and /ask rank: everything written, and every other page a visitor can reach.
   const answerable = [...docs, ...standing];
   // The question bank joins the pages /ask learns from (not a stage: reading it is no work,
@@ -381,6 +382,7 @@ function shareCards(docs: Doc[], twins: Record<string, string>): Card[] {
     if (url === "/") cards.push({ path: url, title: siteConfig.name, label: siteConfig.title.replace(`${siteConfig.name} — `, "") });
     else if (url === "/resume") cards.push({ path: url, title: `Resume of ${siteConfig.author.name}`, label: "Resume" });
     else if (doc) cards.push({ path: url, title: doc.title, label: resultLabel(doc.url, doc.kind) });
+    else if (url.startsWith(`${TAGS_PATH}/`)) cards.push({ path: url, title: /^# (.+)$/m.exec(twin)?.[1] ?? url, label: "Tag" });
     else cards.push({ path: url, title: /^# (.+)$/m.exec(twin)?.[1] ?? url, label: "Index" });
   }
   const seen = new Set(cards.map((c) => c.path));

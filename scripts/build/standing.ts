@@ -3,6 +3,8 @@ import { BASE_TOKEN } from "@/lib/content/base-token";
 import { resumeMarkdown, type Resume } from "@/lib/content/resume";
 import { twinHead, type StandingSource } from "@/lib/content/standing";
 import { photoMarkdown } from "@/lib/photos/markdown";
+import { tagDescription, tagLabel, tagPath, tagTitle, taggedDocs } from "@/lib/content/tags";
+import type { Doc } from "@/lib/content/types";
 import type { PhotoManifestFile } from "@/lib/photos/types";
 import { PAGES, publishedPages } from "@/lib/site/pages";
 import { guideMarkdown } from "@/lib/surface/developer-guide";
@@ -11,10 +13,10 @@ import { buildGuide } from "@/lib/surface/endpoints";
 /**
  * What the search index and /ask know of the pages that are not content files: the
  * declared pages' own words (lib/site/pages.ts), the resume and the developer guide in
- * full, each photo's twin, and the home page and indexes by their titles and intros (their
- * lists would match every query).
+ * full, each photo's twin, and the home page, indexes and tag pages by their titles and
+ * intros (their lists would match every query).
  */
-export async function standingSources(o: { resume?: Resume; photosManifest?: string }): Promise<StandingSource[]> {
+export async function standingSources(o: { resume?: Resume; photosManifest?: string; docs?: Doc[] }): Promise<StandingSource[]> {
   const full: Record<string, string | undefined> = {
     "/resume": o.resume ? resumeMarkdown(o.resume) : undefined,
     "/developers": guideMarkdown(buildGuide(BASE_TOKEN)),
@@ -23,6 +25,9 @@ export async function standingSources(o: { resume?: Resume; photosManifest?: str
     const { title, description, aliases } = PAGES[url];
     return { url, title, description, aliases, markdown: full[url] };
   });
+  // A tag page by its title and what it says it lists, as the indexes are (its list would match every query).
+  for (const [tag, list] of taggedDocs(o.docs ?? []))
+    sources.push({ url: tagPath(tag), title: tagTitle(tag), description: tagDescription(tag, list), aliases: [`${tagLabel(tag)} tag`] });
   const manifest = o.photosManifest ? await readManifest(o.photosManifest) : undefined;
   for (const photo of manifest?.photos ?? []) {
     const markdown = photoMarkdown(photo, BASE_TOKEN);
