@@ -13,7 +13,11 @@ import { PAGES, PAGE_PATHS } from "@/lib/site/pages";
 
 export const metadata = pageMetadata({ path: "/", title: siteConfig.title, description: siteConfig.description });
 
-/** Who the owner is, what they wrote and photographed lately, and a quiet pointer for machines. */
+/**
+ * Who the owner is (said once: the header leaves the name and role to this page's heading,
+ * globals.css "Home"), what they wrote and photographed lately, the live pages, a quiet
+ * pointer for machines, and last the demo notice. Every block ends at one right edge.
+ */
 export default function HomePage() {
   const base = siteUrl();
   const writing = docsIn("writing").slice(0, 5);
@@ -39,12 +43,6 @@ export default function HomePage() {
           {siteConfig.author.jobTitle}. {siteConfig.author.intro}
         </p>
         <AboutLinks />
-        {siteConfig.demo ? (
-          <p className="demo-note">
-            Demo content about a fictional owner: replace <code>site.config.ts</code>, <code>content/</code> and <code>photos/</code> to
-            make the site yours.
-          </p>
-        ) : null}
       </section>
 
       <div className="home-columns">
@@ -75,6 +73,13 @@ export default function HomePage() {
           <a href="/feed.xml">Atom feed</a> and a <a href="/feed.json">JSON Feed</a>.
         </p>
       </section>
+      {/* Last, for whoever runs a copy: a visitor meets the owner first, not the template. */}
+      {siteConfig.demo ? (
+        <p className="demo-note">
+          Demo content about a fictional owner: replace <code>site.config.ts</code>, <code>content/</code> and <code>photos/</code> to make
+          the site yours.
+        </p>
+      ) : null}
     </div>
   );
 }
