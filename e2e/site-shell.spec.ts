@@ -102,7 +102,7 @@ for (const [label, width] of [
     // Every block ends at the same right edge (the intro's running text keeps its measure inside it).
     const edges = await page
       .locator(".home > :not(.home-intro)")
-      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().right)));
+      .evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().width > 0).map((e) => Math.round(e.getBoundingClientRect().right)));
     expect(new Set(edges).size, `right edges ${edges.join(", ")}`).toBe(1);
     await context.close();
   });

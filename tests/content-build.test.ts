@@ -60,9 +60,13 @@ describe("corpus", () => {
     expect(second.html).toContain("&#x26; check");
   });
 
-  it("has a Markdown twin for every page, generated indexes and the resume included", () => {
+  it("has a Markdown twin for every page, generated indexes, tag pages and the resume included", () => {
+    const tagPages = [...new Set(corpus.docs.flatMap((d) => d.tags))].map((t) => `/tags/${t}`);
+    expect(tagPages.length).toBeGreaterThan(0);
     expect(Object.keys(corpus.twins).sort()).toEqual(
       [
+        ...tagPages,
+        "/tags",
         "/",
         "/about",
         "/documents",
@@ -150,9 +154,11 @@ describe("resume and the search index", () => {
     expect(JSON.parse(await read("search-index.json")).documentCount).toBe(6 + standing.length);
   });
 
-  it("draws a 1200×630 share card for every page with a twin and lists them in og.json", async () => {
+  it("draws a 1200×630 share card for every page with a twin but the tag pages (the site's card) and lists them in og.json", async () => {
     const { paths } = JSON.parse(await read("og.json")) as { paths: string[] };
-    expect(paths).toEqual(expect.arrayContaining(Object.keys(corpus.twins)));
+    const twins = Object.keys(corpus.twins);
+    expect(paths).toEqual(expect.arrayContaining(twins.filter((p) => !p.startsWith("/tags/"))));
+    expect(paths.filter((p) => p.startsWith("/tags/"))).toEqual([]);
     expect(paths).toContain("/search");
     for (const p of paths) {
       const png = await readFile(path.join(publicDir, ogCardPath(p).replace(/^\/generated\//, "")));

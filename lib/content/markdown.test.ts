@@ -194,7 +194,7 @@ describe("a gallery photo placed in a body (`![alt](/photos/<stem>)`)", () => {
     expect(img).toContain('alt="Ice on the &#x22;pilings&#x22;."');
     expect(img).toContain('loading="lazy"');
     expect(html).toContain(
-      '<figcaption><a href="/photos/pier">Pier 44, &#x3C;January></a><span class="photo-embed-note"> · Classic Chrome</span>',
+      '<figcaption><a href="/photos/pier">Pier 44, &#x3C;January></a> <span class="photo-embed-note">Classic Chrome</span>',
     );
   });
 
@@ -225,5 +225,13 @@ describe("a gallery photo placed in a body (`![alt](/photos/<stem>)`)", () => {
     expect(absoluteLinks(galleryImageLinks("![[a]](/photos/pier)\n", photo), "{{base}}")).toBe(
       '[![\\[a\\]]({{base}}/g/pier.jpg "Pier 44, <January>")]({{base}}/photos/pier)\n',
     );
+  });
+});
+
+describe("the prose of a body", () => {
+  it("is its text without code blocks; inline code stays part of its sentence", async () => {
+    const r = await renderMarkdown("Run `npm test` first.\n\n```sh\ncurl -s https://x.test/search.json\n```\n\n- then this\n");
+    expect(r.text).toBe("Run npm test first.\n\ncurl -s https://x.test/search.json\n\nthen this.");
+    expect(r.prose).toBe("Run npm test first.\n\nthen this.");
   });
 });

@@ -137,7 +137,12 @@ function galleryFigure(img: HastNode, lookup: GalleryLookup | undefined, inRow: 
   ]);
   const caption = el("figcaption", {}, [
     el("a", { href }, [{ type: "text", value: photo.title } as HastNode]),
-    ...(photo.note ? [el("span", { className: ["photo-embed-note"] }, [{ type: "text", value: ` · ${photo.note}` } as HastNode])] : []),
+    ...(photo.note
+      ? [
+          { type: "text", value: " " } as HastNode,
+          el("span", { className: ["photo-embed-note"] }, [{ type: "text", value: photo.note } as HastNode]),
+        ]
+      : []),
   ]);
   return el("figure", { className: ["photo-embed", `photo-embed-${shape}`] }, [
     el("a", { href, className: ["photo-embed-link"] }, [picture]),
@@ -168,6 +173,8 @@ export interface Rendered {
   html: string;
   headings: Heading[];
   text: string;
+  /** The text without its code blocks: what an excerpt quotes (a search result's, an answer's). */
+  prose: string;
 }
 
 /**
@@ -176,10 +183,11 @@ export interface Rendered {
  */
 export async function renderMarkdown(markdown: string, o: { photo?: GalleryLookup } = {}): Promise<Rendered> {
   const tree = processor.parse(markdown) as MdNode;
-  const blocks = (tree.children ?? []).map(plain);
+  const blocks = (tree.children ?? []).map((n) => plain(n));
+  const prose = (tree.children ?? []).map((n) => plain(n, false));
   const hast = await processor.run(tree as never, { data: { gallery: o.photo } } as never);
   const html = String(processor.stringify(hast as never));
-  return { html, headings: outline(hast as never), text: blocks.filter(Boolean).join("\n\n") };
+  return { html, headings: outline(hast as never), text: blocks.filter(Boolean).join("\n\n"), prose: prose.filter(Boolean).join("\n\n") };
 }
 
 /**
@@ -203,21 +211,24 @@ function outline(tree: Parameters<typeof headingRank>[0]): Heading[] {
   return found;
 }
 
-function plain(node: MdNode): string {
-  if (node.type === "text" || node.type === "inlineCode" || node.type === "code") return node.value ?? "";
+/** A node's words; `code: false` leaves out code blocks (not inline code, which is part of a sentence). */
+function plain(node: MdNode, code = true): string {
+  if (node.type === "code") return code ? (node.value ?? "") : "";
+  if (node.type === "text" || node.type === "inlineCode") return node.value ?? "";
   // The words of inline HTML (`<summary>Click</summary>`), not its tags, nor a script's or style's code.
   if (node.type === "html") return htmlText(node.value ?? "");
   if (!node.children) return "";
-  if (node.type === "table") return node.children.map(plain).filter(Boolean).join(" ");
+  const inner = (n: MdNode) => plain(n, code);
+  if (node.type === "table") return node.children.map(inner).filter(Boolean).join(" ");
   // Excerpts and the /ask model read this text as prose: each table row and list item is
   // its own sentence ("laptop: 14-inch laptop; three years old."), not cells run together.
   if (node.type === "tableRow") {
-    const cells = node.children.map(plain).filter(Boolean);
+    const cells = node.children.map(inner).filter(Boolean);
     return cells.length ? sentence(cells.length > 1 ? `${cells[0]}: ${cells.slice(1).join("; ")}` : cells[0]) : "";
   }
-  if (node.type === "listItem") return sentence(node.children.map(plain).filter(Boolean).join(" "));
+  if (node.type === "listItem") return sentence(node.children.map(inner).filter(Boolean).join(" "));
   const sep = node.type === "list" ? " " : "";
-  return node.children.map(plain).join(sep).replace(/\s+/g, " ").trim();
+  return node.children.map(inner).join(sep).replace(/\s+/g, " ").trim();
 }
 
 /** Text ending in a sentence stop (a period added only where none is). */

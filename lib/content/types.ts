@@ -29,11 +29,19 @@ export interface Doc {
   html: string;
   /** The Markdown body as written (no front matter). */
   body: string;
-  /** Plain text of the body, for search and snippets. */
+  /** Plain text of the body, for search and /ask. */
   text: string;
+  /** The text without its code blocks, where it has any: what excerpts quote (absent: `text`). */
+  prose?: string;
   wordCount: number;
   /** Source file relative to the content folder. */
   source: string;
+  /**
+   * A generated page that lists others rather than saying something itself: the home page
+   * and an index (search ranks it below what it lists), or a tag page (also left out of /ask,
+   * where each of the many would only stand in for the pages it lists).
+   */
+  listing?: "index" | "tag";
 }
 
 /** What the build writes for the server and the pages. */

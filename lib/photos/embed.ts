@@ -21,11 +21,17 @@ export function galleryPhoto(p: PhotoEntry): GalleryPhoto {
     href: `/photos/${p.stem}`,
     title: photoTitle(p),
     caption: p.alt,
-    ...(film ? { note: film } : {}),
+    ...(film ? { note: filmName(film) } : {}),
     width: p.sizes.jpg.width,
     height: p.sizes.jpg.height,
     src: p.thumb.jpg ?? p.full,
     srcset: srcSet(p, ["xs", "small", "jpg"]),
     ...(avifSrcset ? { avifSrcset } : {}),
   };
+}
+
+/** A film simulation as a sentence names it: the camera's first name for it, not shouted ("REALA ACE" → "Reala Ace", "Velvia/Vivid" → "Velvia"). */
+export function filmName(label: string): string {
+  const name = label.split("/")[0].trim();
+  return name === name.toUpperCase() ? name.toLowerCase().replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase()) : name;
 }

@@ -28,6 +28,13 @@ function index() {
   return buildSingleton("search-index", () => loadIndex(readSiteFile("search-index.json").toString("utf8")));
 }
 
+/** The pages that list others, ranked below what they list (Doc.listing). */
+const listingPages = () =>
+  buildSingleton(
+    "search-listing",
+    () => new Map([...getCorpus().answerable.values()].flatMap((d) => (d.listing ? [[d.url, d.listing] as const] : []))),
+  );
+
 /**
  * Recent answers by normalized terms. The index never changes while the process runs, so
  * a repeated query (the common case: popular searches, the search page, /ask's fallback)
@@ -44,8 +51,8 @@ function rank(terms: string[]): Ranked {
     lru.set(key, hit);
     return hit;
   }
-  const matches = runQuery(index(), terms);
   const { answerable } = getCorpus();
+  const matches = runQuery(index(), terms, listingPages());
   const top: Ranked["top"] = [];
   for (const m of matches) {
     if (top.length >= MAX_CACHED) break;
@@ -68,7 +75,8 @@ export function searchSite(q: string, limit: number): { terms: string[]; total: 
   const { total, top } = rank(terms);
   const results = top.slice(0, Math.min(limit, MAX_CACHED)).map((hit) => {
     // Snippets are cut only for hits someone asked for, once each.
-    hit.snippet ??= snippet(hit.doc.text, [...terms, ...hit.matched]);
+    // Quoted from the page's words, never its code (a curl line reads as noise in a list of results).
+    hit.snippet ??= snippet(hit.doc.prose ?? hit.doc.text, [...terms, ...hit.matched]);
     const { doc } = hit;
     return { url: doc.url, title: doc.title, description: doc.description, kind: doc.kind, snippet: hit.snippet, score: hit.score };
   });

@@ -68,7 +68,7 @@ export const LARGE_FILE_BYTES = 512 * 1024;
 /** Whether a body may place a gallery photo: a cheap first look before rendering it again. */
 const PLACES_PHOTO = /\]\(\s*<?\/photos\//;
 /** Bump when a stage's output format changes, so caches built by older code are not reused. */
-const BUILD_VERSION = "17";
+const BUILD_VERSION = "18";
 /** A content file as last built: its document, and its site links for the link check (./link-check.ts). */
 type CacheEntry = { hash: string; version: string; doc?: Doc; links?: SiteLink[] };
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
@@ -187,6 +187,8 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   const standing = await standingDocs(await standingSources({ resume, photosManifest, docs }));
   // What search and /ask rank: everything written, and every other page a visitor can reach.
   const answerable = [...docs, ...standing];
+  // What /ask chooses among: every page but the tag pages (Doc.listing).
+  const askable = answerable.filter((d) => d.listing !== "tag");
   // The question bank joins the pages /ask learns from (not a stage: reading it is no work,
   // and what it changes reaches the corpus and the model through their own cache keys).
   const bankFile = path.join(opts.contentDir, QUESTION_BANK_FILE);
@@ -195,7 +197,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     if (bank.problems.length) throw new ContentError(bank.problems.map((p) => `content/${QUESTION_BANK_FILE}:${p}`));
     for (const doc of answerable) doc.bank = bank.byUrl.get(doc.url) ?? [];
     const count = [...bank.byUrl.values()].reduce((n, qs) => n + qs.length, 0);
-    log(`  question bank: ${count} questions for ${bank.byUrl.size} of ${answerable.length} pages`);
+    log(`  question bank: ${count} questions for ${bank.byUrl.size} of ${askable.length} pages`);
   }
   const corpusJson = (() => {
     const twins = generatedTwins(docs, gallery);
@@ -335,8 +337,8 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     async () => {
       const { trainEmbeddedModel } = await import("@/lib/ask/embedded-model");
       const { fitAskConfidence } = await import("./ask-confidence");
-      const trained = await trainEmbeddedModel(answerable, opts.outDir);
-      const fit = await fitAskConfidence(answerable);
+      const trained = await trainEmbeddedModel(askable, opts.outDir);
+      const fit = await fitAskConfidence(askable);
       // `null` when there was nothing to fit on: /ask then never abstains (lib/ask/confidence.ts).
       await writeAtomic(path.join(opts.outDir, "ask-confidence.json"), `${JSON.stringify(fit)}\n`);
       const calibration = fit
@@ -382,7 +384,8 @@ function shareCards(docs: Doc[], twins: Record<string, string>): Card[] {
     if (url === "/") cards.push({ path: url, title: siteConfig.name, label: siteConfig.title.replace(`${siteConfig.name} — `, "") });
     else if (url === "/resume") cards.push({ path: url, title: `Resume of ${siteConfig.author.name}`, label: "Resume" });
     else if (doc) cards.push({ path: url, title: doc.title, label: resultLabel(doc.url, doc.kind) });
-    else if (url.startsWith(`${TAGS_PATH}/`)) cards.push({ path: url, title: /^# (.+)$/m.exec(twin)?.[1] ?? url, label: "Tag" });
+    // A tag page shares the site's card: a hundred cards of one word each are not worth their megabytes.
+    else if (url.startsWith(`${TAGS_PATH}/`)) continue;
     else cards.push({ path: url, title: /^# (.+)$/m.exec(twin)?.[1] ?? url, label: "Index" });
   }
   const seen = new Set(cards.map((c) => c.path));

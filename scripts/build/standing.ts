@@ -22,12 +22,19 @@ export async function standingSources(o: { resume?: Resume; photosManifest?: str
     "/developers": guideMarkdown(buildGuide(BASE_TOKEN)),
   };
   const sources: StandingSource[] = publishedPages({ resume: o.resume !== undefined }).map((url) => {
-    const { title, description, aliases } = PAGES[url];
-    return { url, title, description, aliases, markdown: full[url] };
+    const { title, description, aliases, twin } = PAGES[url];
+    // The pages whose twin the build writes with the content are the home page and the indexes: lists.
+    return { url, title, description, aliases, markdown: full[url], ...(twin === "content" ? { listing: "index" as const } : {}) };
   });
   // A tag page by its title and what it says it lists, as the indexes are (its list would match every query).
   for (const [tag, list] of taggedDocs(o.docs ?? []))
-    sources.push({ url: tagPath(tag), title: tagTitle(tag), description: tagDescription(tag, list), aliases: [`${tagLabel(tag)} tag`] });
+    sources.push({
+      url: tagPath(tag),
+      title: tagTitle(tag),
+      description: tagDescription(tag, list),
+      aliases: [`${tagLabel(tag)} tag`],
+      listing: "tag",
+    });
   const manifest = o.photosManifest ? await readManifest(o.photosManifest) : undefined;
   for (const photo of manifest?.photos ?? []) {
     const markdown = photoMarkdown(photo, BASE_TOKEN);
