@@ -19,6 +19,7 @@ import { APP_PAGE_CARDS } from "@/lib/site/og";
 import { resultLabel } from "@/lib/search/present";
 import { writeAtomic } from "./write";
 import { readManifest, standingSources } from "./standing";
+import { FONT_SUBSETS, siteCharacters, writeFontSubsets } from "./fonts";
 import { renderMarkdown } from "@/lib/content/markdown";
 import { TAGS_PATH } from "@/lib/content/tags";
 import { galleryLookup } from "@/lib/photos/embed";
@@ -199,6 +200,11 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     const count = [...bank.byUrl.values()].reduce((n, qs) => n + qs.length, 0);
     log(`  question bank: ${count} questions for ${bank.byUrl.size} of ${askable.length} pages`);
   }
+  // The site's fonts cut to the characters its pages show (app/fonts.ts preloads these).
+  await stage("fonts", async () => {
+    const { bytes, skipped } = await writeFontSubsets(siteCharacters(answerable, [JSON.stringify(siteConfig)]), opts.outDir);
+    return skipped ? { skipped } : { detail: `${FONT_SUBSETS.length} subsets, ${Math.round(bytes / 1024)} KB` };
+  });
   const corpusJson = (() => {
     const twins = generatedTwins(docs, gallery);
     if (resume) twins["/resume"] = resumeMarkdown(resume);
