@@ -26,7 +26,8 @@ import { galleryLookup } from "@/lib/photos/embed";
 import { standingDocs } from "@/lib/content/standing";
 import { parseQuestionBank, QUESTION_BANK_FILE } from "@/lib/content/question-bank";
 import type { Card } from "./og-images";
-import { installedCoverage, undrawable } from "./font-coverage";
+import { undrawable } from "./font-coverage";
+import { CARD_STYLE, cardCoverage } from "./og-images";
 import { loadPageIndex } from "@/lib/site/page-routing.mjs";
 import { linksServed, servedPaths } from "@/lib/surface/served-paths";
 import { unlistedPages } from "@/lib/surface/chrome-links";
@@ -259,24 +260,26 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   // Share cards (og:image) for every page with a title here: content pages, section
   // indexes, the resume and the app's own pages; photo pages use their photo instead.
   const host = opts.host ?? new URL(siteUrl()).host;
-  const cards = shareCards(docs, corpus.twins);
-  const boxes = await cardsWithoutGlyphs(cards, { name: siteConfig.name, host });
-  if (boxes.unchecked)
-    log("  share cards: fontconfig's fc-list is not installed, so the build cannot tell whether every character on them can be drawn");
-  if (boxes.cards.length) {
-    const chars = [...new Set(boxes.cards.flatMap((c) => c.chars))];
+  const cards = shareCards(
+    docs,
+    corpus.twins,
+    manifest?.photos.map((p) => p.thumb.small).filter((t): t is string => Boolean(t)) ?? [],
+    opts.publicDir,
+  );
+  // The cards are drawn in the site's fonts only (scripts/build/og-images.ts): a character they lack is left out.
+  const missing = cardsWithoutGlyphs(cards, { name: siteConfig.name, host });
+  if (missing.length) {
+    const chars = [...new Set(missing.flatMap((c) => c.chars))];
     log(
-      `  share cards: no installed font draws ${chars.slice(0, 12).join(" ")}${chars.length > 12 ? ` (and ${chars.length - 12} more)` : ""}, so ${boxes.cards.length === 1 ? "one card shows" : `${boxes.cards.length} cards show`} boxes instead (${boxes.cards
+      `  share cards: the site's fonts (Inter, Source Serif 4) have no glyph for ${chars.slice(0, 12).join(" ")}${chars.length > 12 ? ` (and ${chars.length - 12} more)` : ""}, so ${missing.length === 1 ? "one card leaves them out" : `${missing.length} cards leave them out`} (${missing
         .slice(0, 3)
         .map((c) => c.path)
-        .join(
-          ", ",
-        )}${boxes.cards.length > 3 ? ", …" : ""}). Install fonts that have them (on Debian: fonts-noto-cjk for Chinese, Japanese and Korean, fonts-noto-color-emoji for emoji) and build again`,
+        .join(", ")}${missing.length > 3 ? ", …" : ""})`,
     );
   }
   await stage("og-images", async () => {
-    // What the fonts could not draw is in the hash: installing a font redraws the cards.
-    const hash = sha(`${inputHash}\n${host}\n${JSON.stringify(cards)}\n${JSON.stringify(boxes.cards)}`);
+    // The cards' photos are named by content hash, so a changed photo redraws them; so does a change of how cards are drawn.
+    const hash = sha(`${inputHash}\n${host}\n${JSON.stringify(cards)}\n${CARD_STYLE}`);
     newHashes["og-images"] = hash;
     const manifest = path.join(opts.outDir, "og.json");
     if (stageHashes["og-images"] === hash && (await exists(manifest)) && (await exists(path.join(opts.publicDir, "og", "index.png"))))
@@ -361,33 +364,33 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   return { docs: docs.length, stages };
 }
 
-/** The cards with characters no installed font has (drawn as boxes), and whether that could be checked at all. */
-async function cardsWithoutGlyphs(
-  cards: Card[],
-  site: { name: string; host: string },
-): Promise<{ cards: { path: string; chars: string[] }[]; unchecked: boolean }> {
-  const texts = cards.map((c) => ({ path: c.path, text: `${c.label.toUpperCase()} ${c.title} ${site.name} ${site.host}` }));
-  // Printable ASCII is in every font; fc-list is asked only when a card has more.
-  if (texts.every((t) => /^[\x20-\x7e]*$/.test(t.text))) return { cards: [], unchecked: false };
-  const coverage = await installedCoverage();
-  // Without fontconfig's tools, say so only where it likely matters (CJK, emoji and beyond).
-  if (!coverage) return { cards: [], unchecked: texts.some((t) => /[\u{3000}-\u{10ffff}]/u.test(t.text)) };
-  return {
-    cards: texts.flatMap(({ path, text }) => {
-      const chars = undrawable(text, coverage);
-      return chars.length ? [{ path, chars }] : [];
-    }),
-    unchecked: false,
-  };
+/** The cards with characters the site's fonts do not have, and which. */
+function cardsWithoutGlyphs(cards: Card[], site: { name: string; host: string }): { path: string; chars: string[] }[] {
+  const coverage = cardCoverage();
+  return cards.flatMap((c) => {
+    const chars = undrawable(`${c.label.toUpperCase()} ${c.title} ${c.lede ?? ""} ${site.name} ${site.host}`, coverage);
+    return chars.length ? [{ path: c.path, chars }] : [];
+  });
 }
 
-/** The share card of each page: its title, and the section it belongs to. */
-function shareCards(docs: Doc[], twins: Record<string, string>): Card[] {
+/**
+ * The share card of each page: its title, and the section it belongs to. The home page's says
+ * who this is and shows the latest photos; the gallery's shows its latest four.
+ */
+function shareCards(docs: Doc[], twins: Record<string, string>, photos: string[], publicDir: string): Card[] {
+  const files = photos.map((p) => path.join(publicDir, p.replace(/^\/generated\//, "")));
   const byUrl = new Map(docs.map((d) => [d.url, d]));
   const cards: Card[] = [];
   for (const [url, twin] of Object.entries(twins)) {
     const doc = byUrl.get(url);
-    if (url === "/") cards.push({ path: url, title: siteConfig.name, label: siteConfig.title.replace(`${siteConfig.name} — `, "") });
+    if (url === "/")
+      cards.push({
+        path: url,
+        title: siteConfig.name,
+        label: siteConfig.author.jobTitle,
+        lede: siteConfig.author.intro,
+        photos: files.slice(0, 3),
+      });
     else if (url === "/resume") cards.push({ path: url, title: `Resume of ${siteConfig.author.name}`, label: "Resume" });
     else if (doc) cards.push({ path: url, title: doc.title, label: resultLabel(doc.url, doc.kind) });
     // A tag page shares the site's card: a hundred cards of one word each are not worth their megabytes.
@@ -395,7 +398,7 @@ function shareCards(docs: Doc[], twins: Record<string, string>): Card[] {
     else cards.push({ path: url, title: /^# (.+)$/m.exec(twin)?.[1] ?? url, label: "Index" });
   }
   const seen = new Set(cards.map((c) => c.path));
-  for (const c of APP_PAGE_CARDS) if (!seen.has(c.path)) cards.push(c);
+  for (const c of APP_PAGE_CARDS) if (!seen.has(c.path)) cards.push(c.path === "/photos" ? { ...c, photos: files.slice(0, 4) } : c);
   return cards;
 }
 
