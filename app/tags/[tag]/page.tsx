@@ -34,7 +34,7 @@ export default async function TagPage(props: Params) {
       <h1>{tagTitle(t.tag)}</h1>
       <p className="lede">{tagDescription(t.tag, t.docs)}</p>
       {sections.map((c) => (
-        <section key={c} aria-labelledby={`tagged-${c}`}>
+        <section key={c} aria-labelledby={`tagged-${c}`} className="tagged">
           <h2 id={`tagged-${c}`} className="section-label">
             {COLLECTIONS[c].label}
           </h2>
