@@ -50,7 +50,6 @@ export const siteConfig = {
     { label: "Documents", href: "/documents" },
     { label: "FAQ", href: "/faq" },
     { label: "Uses", href: "/uses" },
-    { label: "Tags", href: "/tags" },
     { label: "Speaking", href: "/speaking" },
     { label: "Contact", href: "/contact" },
     { label: "Colophon", href: "/colophon" },

@@ -46,7 +46,12 @@ export default function HomePage() {
       </section>
 
       <div className="home-columns">
-        <HomeSection id="home-writing" label="Writing" more={{ href: "/writing", text: "All writing" }}>
+        <HomeSection
+          id="home-writing"
+          label="Writing"
+          more={{ href: "/writing", text: "All writing" }}
+          also={{ href: "/tags", text: "By tag" }}
+        >
           <DatedList docs={writing} />
         </HomeSection>
         <HomeSection id="home-garage" label="From the garage" more={{ href: "/garage", text: "All garage notes" }}>
@@ -89,11 +94,14 @@ function HomeSection({
   id,
   label,
   more,
+  also,
   children,
 }: {
   id: string;
   label: string;
   more: { href: string; text: string };
+  /** A second way into the same things (the writing by tag). */
+  also?: { href: string; text: string };
   children: ReactNode;
 }) {
   return (
@@ -104,6 +112,12 @@ function HomeSection({
       {children}
       <p className="more">
         <a href={more.href}>{more.text} →</a>
+        {also ? (
+          <>
+            {" · "}
+            <a href={also.href}>{also.text} →</a>
+          </>
+        ) : null}
       </p>
     </section>
   );
