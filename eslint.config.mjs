@@ -1,3 +1,4 @@
+// @ts-check
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
@@ -16,7 +17,16 @@ const config = [
     },
   },
   {
-    ignores: [".next/**", ".site/**", "public/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: [
+      ".next/**",
+      ".site/**",
+      ".edge/**",
+      "public/generated/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
   },
 ];
 

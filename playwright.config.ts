@@ -44,6 +44,10 @@ export default defineConfig({
       LENS_EDGE_URL: "off",
       REDIS_URL: "redis://127.0.0.1:6379",
       STORE_PREFIX: process.env.E2E_STORE_PREFIX,
+      // Every live feature on (lib/features), as a configured site has them. With jobs on, the scheduler's
+      // catch-up runs each job once at start, before the specs start their loopback sites: it reaches too
+      // few to publish and writes nothing, so the pages show "no crawl yet" until a spec runs a job by hand.
+      JOBS_ENABLED: "1",
       AROUND_FIRMS_FILE: "e2e/fixtures/around-firms.json",
       CENSUS_SITES_FILE: "e2e/fixtures/census-sites.json",
       LENS_ALLOW_HOSTS: [...FIRM_PORTS, ...LENS_SITE_PORTS].map((p) => `127.0.0.1:${p}`).join(","),

@@ -1,34 +1,66 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { readOnlyMethods } from "@/lib/core/route";
-import { HOME_LINK, twinRewrite } from "@/lib/site/page-routing.mjs";
-import { allPagePaths, isSitePage, pageIndex, pageOfMdPath, twinTarget } from "@/lib/site/paths";
-import { notFoundResponse } from "@/lib/site/not-found";
+import { readTarget } from "@/lib/edge/target";
+import path from "node:path";
+import { fileCheck, prerenderedPages } from "@/lib/edge/next-build";
+import { PAGE_CACHE_CONTROL, pageLink, pageOfPath, twinRewrite } from "@/lib/edge/twins";
+import { allPagePaths, isHidden, isRoutePath, pageIndex } from "@/lib/site/paths";
+import { preflightResponse } from "@/lib/core/response";
+import { malformedPathResponse, notFoundResponse } from "@/lib/site/not-found";
 import { recordCrawlerVisit } from "@/lib/ledger/record";
 
 /**
- * Request-level concerns before routing, for pages and their Markdown twins (API routes
- * answer for themselves through lib/core/response.ts, the same builder used here):
+ * What the edge (lib/edge) does before Next under `npm start`, done here where nothing runs
+ * in front of Next (`next start`, Vercel, `next dev`), for pages and their Markdown twins
+ * (API routes answer for themselves through lib/core/response.ts, the same builder used here):
  *  - a method other than GET/HEAD/OPTIONS on a page is a 405 with Allow, like the API;
- *  - `<page>.md`, and `Accept: text/markdown` ranked at or above HTML, get the page's twin;
- *    both variants say `Vary: Accept` so caches keep them apart;
+ *  - `<page>.md`, and `Accept: text/markdown` ranked at or above HTML, get the page's twin
+ *    (lib/edge/twins.ts decides, for both);
+ *  - a page's HTML links its twin, and the home page where machines find the API; a
+ *    prerendered page is cached minutes, not a year, in shared caches;
  *  - a page read by an identified AI crawler is counted for /ledger.json, after the
- *    response (a twin is counted by the twins route it is rewritten to).
+ *    response (a twin is counted by the twins route it is rewritten to);
+ *  - a path with broken percent-encoding is a 400 in the Error shape (Next's is a bare 500);
+ *  - a CORS preflight on a file is the preflight a page gets, on an unknown path the 404;
+ *  - a page of a feature that is off (lib/features), and its twin, is the site's 404 for
+ *    every method, though the build prerendered it.
  */
+// What Next's build says (lib/edge/next-build.ts), read once; nothing where the build's
+// output is not beside the proxy (a platform's function), which then keeps Next's answers.
+const root = () => /*turbopackIgnore: true*/ process.cwd();
+let prerenderedSet: ReadonlySet<string> | undefined;
+const prerendered = () => (prerenderedSet ??= prerenderedPages(path.join(root(), ".next")));
+let servesFile: ((decoded: string) => boolean) | undefined;
+const isFile = (decoded: string) => (servesFile ??= fileCheck(path.join(root(), ".next"), path.join(root(), "public")))(decoded);
+
+/**
+ * A CORS preflight on what is neither a page nor a route of its own: a file the site serves
+ * gets the preflight a page gets, anything else the 404 (Next answers 405 for a file of app/,
+ * a bare 400 for an unknown `/x.json`, 500 for a file of public/).
+ */
+function preflightElsewhere(req: NextRequest, decoded: string): Response | Promise<Response> | undefined {
+  if (isRoutePath(decoded) || decoded === "/twins" || decoded.startsWith("/twins/")) return undefined;
+  return isFile(decoded) ? preflightResponse(["GET", "HEAD", "OPTIONS"]) : notFoundResponse(req, allPagePaths);
+}
+
 export function proxy(req: NextRequest, event: NextFetchEvent) {
   const { pathname } = req.nextUrl;
-  const mdPage = pageOfMdPath(pathname);
-  const page = mdPage ?? pathname;
-  // An unknown one-segment path would reach app/[page] for OPTIONS, which Next answers with
-  // a bare 400: it is a 404 like any other method on it (suggesting pages only, so the
+  const { decoded } = readTarget(pathname);
+  if (decoded === undefined) return malformedPathResponse(req.method === "HEAD");
+  if (isHidden(decoded)) return notFoundResponse(req, allPagePaths);
+  const index = pageIndex();
+  const hit = pageOfPath(index, pathname);
+  // OPTIONS on what is no page would reach app/[page] (a bare 400), a file (405 or 500), or a
+  // route that answers it: the proxy answers the first two (suggesting pages only, so the
   // proxy does not load the whole API registry).
-  if (!isSitePage(page)) return req.method === "OPTIONS" ? notFoundResponse(req, allPagePaths) : NextResponse.next();
+  if (!hit) return (req.method === "OPTIONS" && preflightElsewhere(req, decoded)) || NextResponse.next();
   // A twin with its own registered endpoint (/developers.md, /resume.md) answers for itself.
-  if (mdPage !== undefined && twinTarget(mdPage) === pathname) return NextResponse.next();
+  if (hit.md && index.twinTargets.get(hit.page) === pathname) return NextResponse.next();
 
   const refused = readOnlyMethods(req, pathname);
   if (refused) return refused;
 
-  const target = req.method === "GET" || req.method === "HEAD" ? twinRewrite(pageIndex(), pathname, req.headers.get("accept")) : undefined;
+  const target = twinRewrite(index, pathname, req.headers.get("accept"));
   if (target) {
     const url = req.nextUrl.clone();
     url.pathname = target;
@@ -38,29 +70,46 @@ export function proxy(req: NextRequest, event: NextFetchEvent) {
   }
   recordCrawlerVisit(req.method, req.headers.get("user-agent"), (work) => event.waitUntil(work));
   const res = NextResponse.next();
-  if (mdPage === undefined) res.headers.set("vary", "Accept");
-  if (pathname === "/") res.headers.set("link", HOME_LINK);
+  if (!hit.md) {
+    // Next 16.4 drops this Vary for its own (tests/edge-battery.ts, DIFFERENCES.pageVary).
+    res.headers.set("vary", "Accept");
+    res.headers.set("link", pageLink(hit.page));
+    if (prerendered().has(hit.page)) res.headers.set("cache-control", PAGE_CACHE_CONTROL);
+  }
   return res;
 }
 
 /**
- * Which paths run the proxy: pages and `.md` twins only. Next runs the proxy before the
- * route and it costs a Request of its own, so API paths are kept out here rather than
- * returned from early: those without a dot (/mcp, /ask, /lens/…, /twins/…, the reserved
- * feeds, the benchmark's baseline) and every `*.json` (Next appends an optional `.json`
- * to each matcher, so `[^.]*` alone still matched /health.json and /search.json). Measured
- * in `npm run bench`: MCP tools/call went from 0.61× to 0.88× of GET /search.json. Build assets, generated files and other files with an extension are out too.
+ * Which requests run the proxy: pages and `.md` twins, paths with a percent-escape, and CORS
+ * preflights (only they carry Access-Control-Request-Method). Next runs the proxy before the
+ * route and it costs a Request of its own (bench/HISTORY.md#proxy-matcher), so API paths are
+ * kept out here rather than returned from early: those without a dot (/mcp, /ask, /lens/…, /twins/…, the
+ * reserved feeds, the benchmark's baseline) and every `*.json` (Next appends an optional
+ * `.json` to each matcher, so `[^.]*` alone still matched /health.json and /search.json).
+ * Build assets, generated files and other files with an extension are out too.
+ *
+ * A request the edge routed itself (`npm start`) carries x-site-routed with a value no client
+ * can send (lib/core/wire.ts ROUTED_VALUE; Next reads this config statically, so it is written
+ * out here, and lib/site/pages.test.ts checks the two agree): the proxy does not run for it.
  */
 export const config = {
   matcher: [
     {
       source: "/((?![^.]*\\.json|_next/|generated/|mcp(?![^/])|ask(?![^/])|api/|lens/fetch|twins/|rn/|around/|coffee/|bench/)[^.]*)",
-      // server.mjs has done this proxy's work for a page GET by anyone but an AI crawler
-      // (Vary, the twin, the home page's Link) and says so with this header, which it strips
-      // from clients: running the proxy as well cost a third of a page's throughput. (Next
-      // reads this config statically: the literal is ROUTED_HEADER of page-routing.mjs.)
-      missing: [{ type: "header", key: "x-site-routed" }],
+      missing: [{ type: "header", key: "x-site-routed", value: "\u0001" }],
     },
-    "/((?!_next/|generated/|\\.well-known/).*\\.md)",
+    {
+      source: "/((?!_next/|generated/|\\.well-known/).*\\.md)",
+      missing: [{ type: "header", key: "x-site-routed", value: "\u0001" }],
+    },
+    {
+      source: "/(.*%.*)",
+      missing: [{ type: "header", key: "x-site-routed", value: "\u0001" }],
+    },
+    {
+      source: "/:path*",
+      has: [{ type: "header", key: "access-control-request-method" }],
+      missing: [{ type: "header", key: "x-site-routed", value: "\u0001" }],
+    },
   ],
 };

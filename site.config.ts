@@ -101,6 +101,15 @@ export const siteConfig = {
     acp: "Nothing here is sold, so there is no checkout to describe.",
     ap2: "Nothing here is sold, so agents have nothing to pay for.",
   } as Record<string, string>,
+  /**
+   * The live features, each `"auto"` (on when what it needs is configured where the server
+   * starts), `true` (always on: the build and the server refuse to go on without what it
+   * needs) or `false` (off). An off feature is absent for visitors: its pages answer 404, and
+   * the menu, sitemap, llms.txt, search and /ask leave it out; its API answers "not configured".
+   * Set a feature to `true` to list its page in `nav` or `footer`. `npm run doctor` says what
+   * each one needs and whether it is on (docs/owner-guide.md).
+   */
+  features: { nowPlaying: "auto", coffee: "auto", ledger: "auto", around: "auto", census: "auto" },
   timezone: "America/New_York",
   /**
    * Coffee slots (/coffee/availability.json): offered on these ISO weekdays (1 = Monday)

@@ -12,6 +12,8 @@ import { aboutParts } from "@/lib/site/about-links";
 import { PAGES, PAGE_PATHS } from "@/lib/site/pages";
 
 export const metadata = pageMetadata({ path: "/", title: siteConfig.title, description: siteConfig.description });
+// "Live on this site" lists the live features that are on, which the server decides when it starts (lib/features).
+export const dynamic = "force-dynamic";
 
 /**
  * Who the owner is (said once: the header leaves the name and role to this page's heading,
@@ -125,7 +127,8 @@ function HomeSection({
 
 /**
  * The live pages the menu does not list (now playing, coffee, the crawls, lens), from the
- * page list, each with its own description: only those this build serves.
+ * page list, each with its own description: only those this server serves (a feature that is
+ * off has no page).
  */
 function LivePages() {
   const inMenu = new Set<string>(siteConfig.nav.map((l) => l.href));

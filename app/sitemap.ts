@@ -3,6 +3,9 @@ import { siteUrl } from "@/lib/env";
 import { allPagePaths } from "@/lib/site/paths";
 import { findDoc } from "@/lib/content/corpus";
 
+// The pages of live features are in it only while they are on, which the server decides when it starts (lib/features).
+export const dynamic = "force-dynamic";
+
 export default function sitemap(): MetadataRoute.Sitemap {
   const base = siteUrl();
   return allPagePaths()

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { docsIn, findDoc } from "@/lib/content/corpus";
+import { builtDocsIn, docsIn } from "@/lib/content/corpus";
 import { COLLECTIONS, type Collection } from "@/lib/content/schema";
 import { docMetadata, pageMetadata } from "@/lib/site/metadata";
 import { siteUrl } from "@/lib/env";
@@ -18,7 +18,11 @@ type Listed = Exclude<Collection, "pages">;
 export function collectionRoutes(collection: Listed) {
   const { base, label } = COLLECTIONS[collection];
   type Params = { params: Promise<{ slug: string }> };
-  const docFor = async ({ params }: Params) => findDoc(`${base}/${(await params).slug}`);
+  // Each page is prerendered from the build, whatever the features (the index lists only those shown).
+  const docFor = async ({ params }: Params) => {
+    const url = `${base}/${(await params).slug}`;
+    return builtDocsIn(collection).find((d) => d.url === url);
+  };
 
   return {
     indexMetadata: (): Metadata => pageMetadata({ path: base, title: label, description: siteConfig.intros[collection] }),
@@ -43,7 +47,7 @@ export function collectionRoutes(collection: Listed) {
         </>
       );
     },
-    generateStaticParams: () => docsIn(collection).map((d) => ({ slug: d.slug })),
+    generateStaticParams: () => builtDocsIn(collection).map((d) => ({ slug: d.slug })),
     generateMetadata: async (props: Params): Promise<Metadata> => {
       const doc = await docFor(props);
       return doc ? docMetadata(doc) : {};

@@ -43,6 +43,14 @@ const siteAddress = z.preprocess(
 const schema = z.object({
   PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   HOSTNAME: z.preprocess(blankToUndefined, z.string().default("0.0.0.0")),
+  /**
+   * How long `npm start` waits for a client's headers, and for its whole request, before
+   * answering 408: a stalled upload is freed in seconds (Node's defaults are 60 s and 5 min).
+   */
+  HEADERS_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(100).max(600_000).default(10_000)),
+  REQUEST_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(30_000)),
+  /** `1`: `npm start` hands the API, /mcp and the twins to Next's routes too, instead of calling their handlers itself (for comparison). */
+  ENDPOINTS_VIA_NEXT: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")),
   SITE_URL: siteAddress,
   NODE_ENV: z.preprocess(blankToUndefined, z.string().default("production")),
   VERCEL: optionalString,
@@ -125,23 +133,28 @@ const schema = z.object({
   /** Where the build's server artifacts are read from (the benchmark points it at a synthetic corpus). */
   SITE_DATA_DIR: z.preprocess(blankToUndefined, z.string().default(".site")),
   /**
-   * Set by server.mjs for its own process (never by the operator): the secret that marks the
-   * headers it stamped, so the app trusts x-site-socket-ip and its siblings only from it.
+   * Set by the edge for its own process (never by the operator; `shareWithApp`): the secret
+   * that marks the headers it stamped, so the app trusts x-site-socket-ip and its siblings only from it.
    */
   SITE_SERVER_STAMP: optionalString,
   /**
-   * Set by server.mjs for its own process when SITE_URL is not set (never by the operator):
-   * the address this build's prerendered pages carry (lib/site/baked-url.mjs), so pages
-   * rendered per request name the same one in their canonical links and share cards.
+   * Set by the edge for its own process when SITE_URL is not set (never by the operator;
+   * `shareWithApp`): the address this build's prerendered pages carry (lib/site/baked-url.ts),
+   * so pages rendered per request name the same one in their canonical links and share cards.
    */
   SITE_BUILT_URL: optionalUrl,
   /** Check every endpoint's output against its schema (a mismatch is a logged 500). Default: on unless NODE_ENV=production; the tests turn it on. */
   CHECK_OUTPUT: z.preprocess(blankToUndefined, z.enum(["0", "1"]).optional()),
+  /** Builds the benchmark's bare routes (`route.bench.ts`), read by next.config.ts: `npm run bench` sets it. */
+  BENCH_ROUTES: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")),
   /** Serves /bench/baseline, the contract-free twin the benchmark compares against. */
   BENCH_BASELINE: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")),
 });
 
 export type Env = z.infer<typeof schema>;
+
+/** The name of every variable read here (what a visitor must never be asked to set: tests/features-http.test.ts). */
+export const ENV_NAMES = Object.keys(schema.shape);
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const lines = envIssues(source);
@@ -162,9 +175,23 @@ export function env(): Env {
   return cached;
 }
 
+/** The environment as set, for a check that names every problem (`envIssues`) before anything reads it. */
+export function rawEnv(): Record<string, string | undefined> {
+  return process.env;
+}
+
+/**
+ * What the edge tells the app it starts in the same process (lib/edge/configure.ts), before
+ * the app reads its environment: the two variables above that only the edge sets.
+ */
+export function shareWithApp(values: Partial<Record<"SITE_SERVER_STAMP" | "SITE_BUILT_URL", string>>): void {
+  for (const [name, value] of Object.entries(values)) if (value !== undefined) process.env[name] = value;
+  cached = undefined;
+}
+
 /**
  * The public base URL of the site's pages (canonical links, og:url, JSON-LD, the sitemap),
- * without a trailing slash: SITE_URL; else, under server.mjs, the address the build baked into
+ * without a trailing slash: SITE_URL; else, under `npm start`, the address the build baked into
  * the prerendered pages, so every page names one address; else http://localhost:PORT.
  * (API answers and twins use the request's host instead: lib/core/base-url.ts.)
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run build` runs this before `next build`: content/ → .site/ (corpus, search index,
- * twins, llms.txt, feeds, resume); photos/ →
+ * twins, feeds, resume, the features' settings); photos/ →
  * renditions and .site/photos.json. Each stage is timed.
  */
 import { siteConfig } from "@/site.config";
@@ -21,12 +21,11 @@ const { buildSite } = await import("./build/site");
 const { buildPhotos, PHOTO_PROBLEMS } = await import("./build/photos");
 const { ContentError } = await import("@/lib/content/load");
 const { siteUrl } = await import("@/lib/env");
-const { writeCrawlerTokens } = await import("@/lib/crawlers");
-const { bakedSiteUrl, canonicalSiteUrl } = await import("@/lib/site/baked-url.mjs");
+const { bakedSiteUrl, canonicalSiteUrl } = await import("@/lib/site/baked-url");
 
 // Prerendered pages, the sitemap, canonical links, OpenGraph and JSON-LD carry absolute URLs,
-// made by the `next build` that `npm run build` runs after this: say which. server.mjs reads
-// the address back from the prerendered pages (lib/site/baked-url.mjs) and refuses another SITE_URL.
+// made by the `next build` that `npm run build` runs after this: say which. `npm start` reads
+// the address back from the prerendered pages (lib/site/baked-url.ts) and refuses another SITE_URL.
 const address = (() => {
   try {
     return siteUrl();
@@ -70,8 +69,6 @@ try {
     },
   });
   console.log(`Site built: ${docs} documents and the photos in ${Math.round(performance.now() - started)} ms`);
-  // server.mjs sends every page read but an AI crawler's past proxy.ts; these are the crawlers.
-  writeCrawlerTokens(".site");
 } catch (err) {
   if (err instanceof ContentError) {
     console.error(`\n${err.message}\n\nNothing was written; fix the files above and build again.`);

@@ -7,14 +7,17 @@
  */
 import { pathToFileURL } from "node:url";
 import { envIssues, parseEnv, type Env } from "@/lib/env";
-import { FEATURE_NAMES, featureStates, type FeatureSettings } from "@/lib/site/features";
-import { bakedSiteUrl, canonicalSiteUrl } from "@/lib/site/baked-url.mjs";
+import { featureRefusals, featureStates, settingsOf, stateLines, type FeatureSettings } from "@/lib/features";
+import { siteConfig } from "@/site.config";
+import { bakedSiteUrl, canonicalSiteUrl } from "@/lib/site/baked-url";
 import { JOBS } from "@/lib/jobs/list";
 
 export interface DoctorInput {
   source: Record<string, string | undefined>;
   /** The address the prerendered pages carry, or null before a full build. */
   baked: string | null;
+  /** `features` of site.config.ts (default: the file's own). */
+  settings?: FeatureSettings;
   /** `--check`: ping the store, request the upstreams. */
   check?: (e: Env) => Promise<CheckResult[]>;
 }
@@ -30,8 +33,6 @@ export interface Diagnosis {
   failed: boolean;
 }
 
-const ALL_AUTO = Object.fromEntries(FEATURE_NAMES.map((n) => [n, "auto"])) as FeatureSettings;
-
 export async function diagnose(input: DoctorInput): Promise<Diagnosis> {
   const out: string[] = [];
   let failed = false;
@@ -45,8 +46,14 @@ export async function diagnose(input: DoctorInput): Promise<Diagnosis> {
   const bad = new Set(issues.map((l) => l.split(":")[0]));
   const e = parseEnv(Object.fromEntries(Object.entries(input.source).filter(([k]) => !bad.has(k))));
 
-  out.push("Features (on when what each needs is configured):");
-  for (const s of featureStates(ALL_AUTO, e)) out.push(`  ${s.on ? "on " : "off"}  ${s.label}: ${s.why}`);
+  // The rule the server applies when it starts (lib/features), to the same settings and, run where it runs, the same environment.
+  const states = featureStates(input.settings ?? settingsOf(siteConfig.features), e);
+  out.push('Features (site.config.ts `features`; "auto" is on when what it needs is configured where the server starts):');
+  out.push(...stateLines(states));
+  const refusals = featureRefusals(states);
+  if (refusals.length) for (const line of refusals) fail(`${line} (npm run build and npm start refuse to go on)`);
+  else if (states.some((s) => !s.on))
+    out.push("  An off feature is absent for visitors: no page, no link, not in the sitemap, llms.txt, search or /ask.");
 
   out.push("", "Store:");
   const upstash = (e.UPSTASH_REDIS_REST_URL ?? e.KV_REST_API_URL) && (e.UPSTASH_REDIS_REST_TOKEN ?? e.KV_REST_API_TOKEN);

@@ -9,6 +9,7 @@ import { JobOutcomeSchema } from "@/lib/jobs/types";
 import { freePort, startServer, type RunningServer } from "./helpers/server";
 import { SHARED_REDIS_URL, ThrowawayRedis, withRedis } from "./helpers/redis";
 import { firmList, startFirmSites, type FirmSites } from "./helpers/firm-sites";
+import { buildWithFeatures } from "./helpers/feature-build";
 
 /**
  * The around feature as its owner runs it: firms on loopback sites, the built app on the
@@ -189,14 +190,18 @@ describe("run by hand with npm run job", () => {
     const prefix = `around-manual-${Date.now()}`;
     const { code } = await runJobByHand("around", appEnv({ STORE_PREFIX: prefix }));
     expect(code).toBe(0);
-    const app = await startServer(appEnv({ STORE_PREFIX: prefix }));
+    // Jobs off, crawls by hand (a crontab's, say): the owner turns around on in site.config.ts (lib/features).
+    const build = buildWithFeatures({ around: true });
+    const app = await startServer(appEnv({ STORE_PREFIX: prefix, SITE_DATA_DIR: build.dir }));
     try {
       const contract = await Contract.load(app.base);
       const r = await call(contract, app.base, "/around/json");
       expect(r.status).toBe(200);
       expect((r.body as { counts: { firms: number } }).counts.firms).toBe(3);
+      expect((await httpRequest(`${app.base}/around`)).status).toBe(200);
     } finally {
       await app.stop();
+      build.remove();
     }
   });
 });
@@ -291,6 +296,8 @@ describe("with jobs off (the default)", () => {
     expect(r.body).toMatchObject({ code: "pending", nextCrawlAt: null, retryAfter: 86_400 });
     expect(r.headers.get("retry-after")).toBe("86400");
     expect(sites.hits).toEqual([]);
+    // Around is off without jobs (features.around "auto"): no page.
+    expect((await httpRequest(`${app.base}/around`)).status).toBe(404);
   });
 });
 

@@ -1,15 +1,16 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { describe, expect, it } from "vitest";
-import { appUnderTest } from "./helpers/app";
+import { appWithUpstreams } from "./helpers/app";
 import { call } from "./helpers/openapi";
 
 /**
  * What a visitor gets from /ask and /search.json beyond the written pages: every page of
  * the sitemap is in the search index (the resume, the developer guide, each photo, the
  * live pages), /ask lands everyday questions on them, and a question the site cannot
- * answer gets an honest empty answer, in JSON and in both streams.
+ * answer gets an honest empty answer, in JSON and in both streams. The live features are on
+ * (their services on loopback): off, their pages are in neither (tests/features-http.test.ts).
  */
-const app = appUnderTest();
+const app = appWithUpstreams();
 const get = (path: string, from: string) => call(app.contract, app.server.base, path, { localAddress: from });
 
 type AskBody = {

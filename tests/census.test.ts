@@ -12,11 +12,15 @@ import { Contract, call } from "./helpers/openapi";
 import { SHARED_REDIS_URL } from "./helpers/redis";
 import { freePort, startServer, type RunningServer } from "./helpers/server";
 import { startBrokenSite, startNativeSite, startWalledSite, type LensSite } from "./helpers/lens-sites";
+import { buildWithFeatures } from "./helpers/feature-build";
 
 /**
  * The weekly census: the job run in process against loopback sites with a fake clock, into
- * the real Redis, then read over HTTP by the built app sharing that Redis prefix.
+ * the real Redis, then read over HTTP by the built app sharing that Redis prefix. Jobs are
+ * off (the runs are the test's, as an owner's by hand), so the census is turned on in
+ * site.config.ts (lib/features).
  */
+const build = buildWithFeatures({ census: true });
 const prefix = `census-${process.pid}-${Date.now()}`;
 let sites: LensSite[] = [];
 let client: RedisClient;
@@ -47,6 +51,7 @@ beforeAll(async () => {
   store = createRedisStore(client, 1000, `${prefix}:`);
   for (let i = 0; i < 50 && !client.isReady; i++) await new Promise((r) => setTimeout(r, 20));
   app = await startServer({
+    SITE_DATA_DIR: build.dir,
     REDIS_URL: SHARED_REDIS_URL,
     STORE_PREFIX: prefix,
     CENSUS_SITES_FILE: file,
@@ -56,6 +61,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await app?.stop();
+  build.remove();
   await client?.close().catch(() => {});
   await Promise.all(sites.map((s) => s.close()));
 });
@@ -172,7 +178,7 @@ describe("the census job", () => {
 
 describe("a census whose store is down", () => {
   it("answers 503 storage_unavailable", async () => {
-    const down = await startServer({ REDIS_URL: "redis://127.0.0.1:1", STORE_TIMEOUT_MS: "200" });
+    const down = await startServer({ SITE_DATA_DIR: build.dir, REDIS_URL: "redis://127.0.0.1:1", STORE_TIMEOUT_MS: "200" });
     try {
       const c = await Contract.load(down.base);
       const r = await call(c, down.base, "/lens/census.json");

@@ -73,11 +73,9 @@ describe("failing closed", () => {
       expect(r.body).toMatchObject({ ok: false, code: "not_configured", slots: [], reason: "unconfigured", timezone: "America/New_York" });
       // The site's own contact page, at the address the reader used (not the server's idea of localhost).
       expect((r.body as Availability).bookingUrl).toBe(`${app.base}/contact`);
-      const html = await (await fetch(`${app.base}/coffee`)).text();
-      expect(html).toContain("No slots are offered here at the moment.");
-      expect(html).not.toMatch(/COFFEE_ICS_URL|npm run|this deployment/);
-      expect(html).toContain('<a href="/contact">Write to me instead</a>');
-      expect(await (await fetch(`${app.base}/coffee.md`)).text()).toContain(`Write instead: ${app.base}/contact`);
+      // Coffee is off without a calendar (site.config.ts features.coffee "auto"): no page, no twin (tests/features-http.test.ts).
+      expect((await fetch(`${app.base}/coffee`)).status).toBe(404);
+      expect((await fetch(`${app.base}/coffee.md`)).status).toBe(404);
     } finally {
       await app.stop();
     }

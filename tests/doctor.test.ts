@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnose } from "../scripts/doctor";
+import { AUTO_SETTINGS } from "@/lib/features";
 import { runScript } from "./helpers/run-script";
 
 /** `npm run doctor` as the owner runs it: its own process, only the environment given, loopback only. */
@@ -25,8 +26,9 @@ describe("npm run doctor", () => {
   it("on a fresh clone: every live feature off with what it needs, the memory store and what that means, jobs off; exit 0", async () => {
     const r = await doctor([]);
     expect(r.code, r.out).toBe(0);
-    expect(r.out).toMatch(/off {2}Now playing \(\/rn\): needs a shared store .*SPOTIFY_CLIENT_ID/);
-    expect(r.out).toMatch(/off {2}Coffee slots \(\/coffee\): needs a calendar feed \(COFFEE_ICS_URL\)/);
+    expect(r.out).toMatch(/off {2}Now playing \(\/rn\): auto, needs a shared store .*SPOTIFY_CLIENT_ID/);
+    expect(r.out).toMatch(/off {2}Coffee slots \(\/coffee\): auto, needs a calendar feed \(COFFEE_ICS_URL\)/);
+    expect(r.out).toContain("An off feature is absent for visitors");
     expect(r.out).toMatch(/Memory: .*lost on restart/);
     expect(r.out).toMatch(/Off \(JOBS_ENABLED is not 1\)/);
     expect(r.out).toContain("Nothing looks wrong.");
@@ -55,6 +57,17 @@ describe("npm run doctor", () => {
     expect(down.code, down.out).toBe(1);
     expect(down.out).toMatch(/✗ calendar feed \(COFFEE_ICS_URL\): 127\.0\.0\.1:\d+ did not answer/);
     expect((await doctor(["--fix"])).code).toBe(2);
+  });
+
+  it("says how site.config.ts sets each feature, and exits 1 on one turned on that cannot work here", async () => {
+    const off = await diagnose({ source: { COFFEE_ICS_URL: calendarUrl }, baked: null, settings: { ...AUTO_SETTINGS, coffee: false } });
+    expect(off.failed).toBe(false);
+    expect(off.text).toContain("  off  Coffee slots (/coffee): turned off in site.config.ts");
+    const on = await diagnose({ source: {}, baked: null, settings: { ...AUTO_SETTINGS, ledger: true } });
+    expect(on.failed).toBe(true);
+    expect(on.text).toMatch(
+      /✗ site\.config\.ts: features\.ledger is true, but AI-crawler ledger \(\/ledger\) needs a shared store \(REDIS_URL.*\(npm run build and npm start refuse to go on\)/,
+    );
   });
 
   it("names an address the build was not made for, which npm start would refuse", async () => {

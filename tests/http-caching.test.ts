@@ -89,7 +89,8 @@ describe("API responses and text artifacts", () => {
         expect(lines(gz, "content-encoding")).toBe(1);
         expect(varyOf(gz)).toContain("accept-encoding");
         expect(lines(gz, "vary")).toBe(1);
-        expect(gz.headers.etag).toBe(plain.headers.etag);
+        // Another representation, so not the identity body's strong validator (RFC 9110 §8.8.3): its weak form.
+        expect(gz.headers.etag).toBe(`W/${plain.headers.etag}`);
         expect(gz.body.length).toBeLessThan(plain.body.length / 2);
         expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
       }
@@ -98,8 +99,30 @@ describe("API responses and text artifacts", () => {
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(varyOf(plain)).toContain("accept-encoding");
       expect(lines(plain, "vary")).toBe(1);
+      // Either validator revalidates either representation (If-None-Match compares weakly).
+      for (const [etag, encoding] of [
+        [`W/${plain.headers.etag}`, "gzip"],
+        [String(plain.headers.etag), "gzip"],
+        [`W/${plain.headers.etag}`, "identity"],
+      ]) {
+        const again = await get(`${app.server.base}${path}`, { "if-none-match": etag, "accept-encoding": encoding });
+        expect([again.status, again.body.length], `${etag} ${encoding}`).toEqual([304, 0]);
+        expect(again.headers.etag).toBe(encoding === "gzip" ? `W/${plain.headers.etag}` : plain.headers.etag);
+      }
     },
   );
+
+  it("a page gzipped on its way out carries the weak form of its ETag, and revalidates", async () => {
+    const plain = await get(`${app.server.base}/writing/markdown-twins`);
+    const gz = await get(`${app.server.base}/writing/markdown-twins`, { "accept-encoding": "gzip" });
+    expect(plain.headers.etag).toMatch(/^"[^"]+"$/);
+    expect([gz.headers["content-encoding"], gz.headers.etag]).toEqual(["gzip", `W/${plain.headers.etag}`]);
+    const again = await get(`${app.server.base}/writing/markdown-twins`, {
+      "if-none-match": String(gz.headers.etag),
+      "accept-encoding": "gzip",
+    });
+    expect(again.status).toBe(304);
+  });
 
   it.each(["/search.json?q=carburettor", "/writing.md", "/writing"])(
     "%s names Accept-Encoding in Vary whatever the request's",
@@ -156,5 +179,16 @@ describe("through a shared cache (nginx proxy_cache)", () => {
     // Accept is a HIT, and each switch a MISS that replaces the variant.
     const repeats = order.map((h, i) => i > 0 && h === order[i - 1]);
     expect(statuses).toEqual([...repeats, ...repeats].map((r) => (r ? "HIT" : "MISS")));
+  });
+
+  it("revalidates the gzip and the identity body with a 304, each with its own validator", async () => {
+    for (const encoding of ["gzip", "identity", "gzip"]) {
+      const first = await get(`${cache.base}/feed.json`, { "accept-encoding": encoding });
+      expect(first.status).toBe(200);
+      const etag = String(first.headers.etag);
+      expect(etag, encoding).toMatch(encoding === "gzip" ? /^W\/"[^"]+"$/ : /^"[^"]+"$/);
+      const again = await get(`${cache.base}/feed.json`, { "accept-encoding": encoding, "if-none-match": etag });
+      expect([again.status, again.body.length], encoding).toEqual([304, 0]);
+    }
   });
 });

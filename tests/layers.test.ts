@@ -16,6 +16,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   "build-output.ts": 0,
   store: 0,
   ratelimit: 0,
+  // Which live features are on: the rule and this process's decision (read by core, the capabilities and the jobs).
+  features: 0,
   core: 1,
   // Which crawlers exist and how a User-Agent names one: read by the ledger, lens, robots.txt and the build.
   crawlers: 1,
@@ -38,8 +40,11 @@ const LAYERS: Readonly<Record<string, number>> = {
   "jobs/route.ts": 3,
   site: 3,
   surface: 4,
+  // The node server's decisions (`npm start`): it calls the app's handlers through an interface
+  // it declares (lib/edge/app-routes.ts), which lib/surface implements; it imports none of them.
+  edge: 4,
 };
-const LAYER_NAMES = ["store, ratelimit, env", "core and the job contract", "capabilities", "site and the job list", "surface"];
+const LAYER_NAMES = ["store, ratelimit, env, features", "core and the job contract", "capabilities", "site and the job list", "surface and the edge"];
 
 const LIB = path.join(ROOT, "lib");
 /** A file's most specific entry of LAYERS: its own path under lib/, else its folder. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/surface/endpoints";
 import { buildOpenApi } from "@/lib/surface/openapi";
-import { tools } from "@/lib/surface/endpoints";
+import { allTools } from "@/lib/surface/endpoints";
 
 /**
  * One source per shape: every tool's input and output schema is the same JSON as the
@@ -31,7 +31,7 @@ const strip = (s: Json) => {
   return rest;
 };
 
-const http = tools().filter((t) => t.endpoint.http);
+const http = allTools().filter((t) => t.endpoint.http);
 
 describe.each(http.map((t) => [t.name, t] as const))("tool %s", (_name, t) => {
   const path = t.endpoint.http!.path;

@@ -1,11 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { searchSite } from "@/lib/search/search";
 
 /**
  * Relevance over the demo corpus (built by `npm run build` into .site/): for each query,
  * the page that must come first, or be in the top three. A change to ranking or content
- * that breaks one of these is a regression a visitor would notice.
+ * that breaks one of these is a regression a visitor would notice. Ranked as a site with
+ * every live feature configured ranks (lib/features; nothing here reaches the services).
  */
+beforeAll(() => {
+  vi.stubEnv("REDIS_URL", "redis://127.0.0.1:6379");
+  vi.stubEnv("SPOTIFY_CLIENT_ID", "id");
+  vi.stubEnv("SPOTIFY_CLIENT_SECRET", "secret");
+  vi.stubEnv("SPOTIFY_REFRESH_TOKEN", "token");
+  vi.stubEnv("COFFEE_ICS_URL", "http://127.0.0.1:9/calendar.ics");
+  vi.stubEnv("JOBS_ENABLED", "1");
+});
 const TOP1: [string, string][] = [
   ["carburetor sync vacuum gauges", "/garage/cb400f-carb-sync"],
   ["valve clearance feeler gauge", "/garage/cb400f-valve-clearances"],

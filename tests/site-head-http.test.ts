@@ -2,7 +2,7 @@ import * as cheerio from "cheerio";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { httpRequest } from "./helpers/http";
-import { appUnderTest } from "./helpers/app";
+import { appWithUpstreams } from "./helpers/app";
 import { call } from "./helpers/openapi";
 import { siteConfig } from "@/site.config";
 
@@ -10,8 +10,9 @@ import { siteConfig } from "@/site.config";
  * What every page's head and chrome promise, over real HTTP against the built app: the
  * feeds advertised, a share image of the declared size that exists, the icons, the menu
  * marking where the visitor is, and every page reachable from the menu, the footer or the home page.
+ * Every live feature is on (its services on loopback), so its pages are among them.
  */
-const app = appUnderTest();
+const app = appWithUpstreams();
 const ACCEPT = { accept: "text/html" };
 
 async function page(path: string) {

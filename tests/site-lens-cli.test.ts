@@ -6,7 +6,7 @@ import { freePort, startServer, type RunningServer } from "./helpers/server";
 import { startNativeSite, startWalledSite, type LensSite } from "./helpers/lens-sites";
 
 /**
- * `npx site-lens`, the terminal tool, run as a person runs it against the built app under
+ * `site-lens`, the terminal tool, run as a person runs it against the built app under
  * `next start`: what it prints, and the exit codes scripts rely on.
  */
 const root = path.resolve(import.meta.dirname, "..");
@@ -40,6 +40,21 @@ function lens(...args: string[]): Promise<{ code: number; out: string; err: stri
 }
 
 describe("site-lens", () => {
+  it("runs from a checkout as `npm exec site-lens -- …` (the repository's own bin; it is not published), offline", async () => {
+    const r = await new Promise<{ code: number; out: string }>((resolve) => {
+      const child = spawn("npm", ["exec", "--offline", "--", "site-lens", "--base", app.base, `${native.base}/`], {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? root, NODE_ENV: "production", npm_config_update_notifier: "false" },
+      });
+      let out = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (out += d));
+      child.on("exit", (code) => resolve({ code: code ?? -1, out }));
+    });
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain(`${native.base}/`);
+  });
+
   it("prints status, tier, the per-crawler table, readiness with next actions and token cost", async () => {
     const r = await lens(`${walled.base}/`, "--base", app.base);
     expect(r.code, r.err).toBe(0);

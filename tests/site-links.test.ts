@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { appUnderTest } from "./helpers/app";
 import { httpRequest } from "./helpers/http";
 import { call } from "./helpers/openapi";
-import { bakedSiteUrl } from "@/lib/site/baked-url.mjs";
+import { bakedSiteUrl } from "@/lib/site/baked-url";
 
 /**
  * Every link a visitor can follow on the built site leads somewhere: each page of the

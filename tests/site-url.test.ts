@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startServer } from "./helpers/server";
-import { bakedSiteUrl } from "@/lib/site/baked-url.mjs";
+import { bakedSiteUrl } from "@/lib/site/baked-url";
 
 /**
  * Prerendered pages carry the absolute URLs of the address the build was made for. `npm
@@ -43,8 +43,8 @@ describe("SITE_URL at run time", () => {
     try {
       expect(new URL(app.base).port).not.toBe(new URL(baked).port);
       expect(app.output()).toContain(`SITE_URL is not set: pages name ${baked}`);
-      // A prerendered page and pages rendered per request (coffee, ledger, search) alike.
-      for (const page of ["/writing/markdown-twins", "/coffee", "/ledger", "/search?q=espresso"]) {
+      // A prerendered page and pages rendered per request (home, lens, search) alike.
+      for (const page of ["/writing/markdown-twins", "/", "/lens", "/search?q=espresso"]) {
         const html = await (await fetch(`${app.base}${page}`)).text();
         const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
         expect(canonical, page).toBeDefined();

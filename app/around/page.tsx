@@ -1,5 +1,7 @@
 import { readableDate } from "@/lib/content/dates";
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { isSitePage } from "@/lib/site/paths";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
 import { aroundView, describeChange } from "@/lib/around/view";
@@ -15,6 +17,8 @@ const when = (iso: string) =>
   `${readableDate(iso) ?? iso}, ${new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
 
 export default async function AroundPage() {
+  // Its feature is off (lib/features): server.mjs and proxy.ts answer the 404 first; this covers `next dev`.
+  if (!isSitePage("/around")) notFound();
   const view = await aroundView();
   return (
     <>

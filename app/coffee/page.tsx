@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { isSitePage } from "@/lib/site/paths";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
 import { coffeeView } from "@/lib/coffee/view";
@@ -10,6 +12,8 @@ export const metadata: Metadata = pageMetadata(pageMeta("/coffee"));
 export const dynamic = "force-dynamic";
 
 export default async function CoffeePage() {
+  // Its feature is off (lib/features): server.mjs and proxy.ts answer the 404 first; this covers `next dev`.
+  if (!isSitePage("/coffee")) notFound();
   const view = await coffeeView("");
   return (
     <>

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { isSitePage } from "@/lib/site/paths";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
 import { ledgerView, money } from "@/lib/ledger/view";
@@ -10,6 +12,8 @@ export const metadata: Metadata = pageMetadata(pageMeta("/ledger"));
 export const dynamic = "force-dynamic";
 
 export default async function LedgerPage() {
+  // Its feature is off (lib/features): server.mjs and proxy.ts answer the 404 first; this covers `next dev`.
+  if (!isSitePage("/ledger")) notFound();
   const view = await ledgerView();
   return (
     <>

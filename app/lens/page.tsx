@@ -4,6 +4,7 @@ import { pageMeta } from "@/lib/site/pages";
 import { lensFetch, type LensObservation } from "@/lib/lens";
 import { callForPage, param } from "@/lib/site/page-call";
 import { LensObservationView } from "@/components/lens-observation";
+import { isSitePage } from "@/lib/site/paths";
 
 export const metadata: Metadata = pageMetadata(pageMeta("/lens"));
 
@@ -22,8 +23,13 @@ export default async function LensPage({ searchParams }: Props) {
       <p className="lede">
         How a machine sees a public page: fetched by this site&rsquo;s crawler (its requests are <a href="/developers#lens">signed</a>),
         then re-read as each major AI crawler, with the site&rsquo;s robots.txt, terms and agent doors. Also as an{" "}
-        <a href="/developers#lens">API</a>, an MCP tool and a terminal tool (<code>npx site-lens &lt;url&gt;</code>). Compare two pages on{" "}
-        <a href="/lens/compare">compare</a>; the weekly <a href="/lens/census">census</a> follows 16 sites.
+        <a href="/developers#lens">API</a> and an MCP tool. Compare two pages on <a href="/lens/compare">compare</a>
+        {isSitePage("/lens/census") ? (
+          <>
+            ; the weekly <a href="/lens/census">census</a> follows 16 sites
+          </>
+        ) : null}
+        .
       </p>
       <form
         action="/lens"

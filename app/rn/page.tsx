@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { isSitePage } from "@/lib/site/paths";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
 import { nowPlayingView } from "@/lib/music/view";
@@ -9,6 +11,8 @@ export const metadata: Metadata = pageMetadata(pageMeta("/rn"));
 export const dynamic = "force-dynamic";
 
 export default async function NowPlayingPage() {
+  // Its feature is off (lib/features): server.mjs and proxy.ts answer the 404 first; this covers `next dev`.
+  if (!isSitePage("/rn")) notFound();
   const view = await nowPlayingView();
   return (
     <>

@@ -48,21 +48,25 @@ export const getNeighborhood = defineEndpoint({
     const store = getStore();
     const latest = await readLatest(store).catch((e) => storeDown(e, "latest crawl"));
     if (latest) return latest;
-    const next = jobsEnabled() ? nextRun(aroundCrawl.schedule) : null;
-    // When the next crawl is due (and a minute for it to finish), or a day when none is scheduled.
-    const wait = next ? Math.min(DAY_SECONDS, Math.max(60, Math.ceil((next.getTime() - Date.now()) / 1000) + 60)) : DAY_SECONDS;
-    throw new ApiError("pending", "No crawl of the firm homepages has finished yet on this deployment.", {
-      headers: { "retry-after": String(wait) },
-      hint: next
-        ? `The next crawl is scheduled for ${next.toISOString()}; the crawl runs daily.`
-        : "Scheduled jobs are off on this deployment; the owner runs `npm run job around` or sets JOBS_ENABLED=1.",
-      extras: { pending: true, firms: firmCount(), nextCrawlAt: next?.toISOString() ?? null },
-    });
+    pending(jobsEnabled() ? nextRun(aroundCrawl.schedule) : null);
   },
+  // Turned off, or no crawl scheduled: nothing will arrive, which Pending says with no next crawl.
+  feature: { name: "around", off: () => pending(null) },
   http: { path: "/around/json", cache: { maxAge: 300, staleWhileRevalidate: 3600 } },
 });
 
 const DAY_SECONDS = 86_400;
+
+/** 503 Pending: no crawl yet, and when the next one is due (none: look again in a day). */
+function pending(next: Date | null): never {
+  // When the next crawl is due (and a minute for it to finish), or a day when none is scheduled.
+  const wait = next ? Math.min(DAY_SECONDS, Math.max(60, Math.ceil((next.getTime() - Date.now()) / 1000) + 60)) : DAY_SECONDS;
+  throw new ApiError("pending", "No crawl of the firm homepages has finished yet.", {
+    headers: { "retry-after": String(wait) },
+    hint: next ? `The next crawl is scheduled for ${next.toISOString()}; the crawl runs daily.` : "No crawl is scheduled.",
+    extras: { pending: true, firms: firmCount(), nextCrawlAt: next?.toISOString() ?? null },
+  });
+}
 
 /** /around/changes.json: the bounded history of differences between crawls. */
 export const getChangeRadar = defineEndpoint({
@@ -79,5 +83,7 @@ export const getChangeRadar = defineEndpoint({
     const changes = await readChanges(getStore(), limit).catch((e) => storeDown(e, "change history"));
     return { limit, returned: changes.length, changes, retention: RETENTION };
   },
+  // Turned off: no crawls, so no changes between them (as before the second crawl).
+  feature: { name: "around", off: ({ limit }) => ({ limit, returned: 0, changes: [], retention: RETENTION }) },
   http: { path: "/around/changes.json", cache: { maxAge: 300, staleWhileRevalidate: 3600 } },
 });

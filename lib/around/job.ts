@@ -16,6 +16,7 @@ export const aroundCrawl: Job = {
   description: "Crawl the firm homepages of content/around.json and record what changed",
   schedule: "0 6 * * *",
   reachesPublicSites: true,
+  feature: "around",
   // robots.txt, a capped crawl-delay and the homepage, with room to spare.
   leaseSeconds: Math.ceil((3 * REQUEST_TIMEOUT_MS) / 1000) + 30,
   async run({ store, base, signal, now }) {

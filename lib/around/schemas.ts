@@ -96,5 +96,5 @@ export const PendingSchema = named(
       nextCrawlAt: Iso.nullable().meta({ description: "When the scheduler runs the next crawl; null when jobs are off here" }),
     }),
   ),
-  "No crawl has finished yet on this deployment (503).",
+  "No crawl has finished yet on this site (503).",
 );

@@ -70,6 +70,19 @@ export async function availability(base: string, now: Date = new Date()) {
   };
 }
 
+/** Why no slot can be offered, when no calendar is connected (or coffee is turned off). */
+export const UNCONFIGURED = "No calendar is connected to this site, so no slot can be offered.";
+
+/** The 503 of a calendar that cannot be used, with the Availability fields (errorExtras) and why. */
+function calendarError(e: CalendarProblem): ApiError {
+  return new ApiError(e.reason === "unconfigured" ? "not_configured" : "upstream_failed", e.message, {
+    status: 503,
+    headers: { "retry-after": "60" },
+    extras: { reason: e.reason },
+    hint: e.reason === "unconfigured" ? "Write to the booking address instead." : "Try again in a minute.",
+  });
+}
+
 export const getCoffeeAvailability = defineEndpoint({
   name: "getCoffeeAvailability",
   summary: "Bookable coffee slots",
@@ -93,16 +106,14 @@ export const getCoffeeAvailability = defineEndpoint({
       return await availability(ctx.base);
     } catch (e) {
       if (!(e instanceof CalendarProblem)) throw e;
-      throw new ApiError(e.reason === "unconfigured" ? "not_configured" : "upstream_failed", e.message, {
-        status: 503,
-        headers: { "retry-after": "60" },
-        extras: { reason: e.reason },
-        hint:
-          e.reason === "unconfigured"
-            ? "The owner sets COFFEE_ICS_URL; until then, write to the booking address."
-            : "Try again in a minute.",
-      });
+      throw calendarError(e);
     }
+  },
+  feature: {
+    name: "coffee",
+    off: () => {
+      throw calendarError(new CalendarProblem("unconfigured", UNCONFIGURED));
+    },
   },
   http: { path: "/coffee/availability.json", cache: { maxAge: 60 } },
 });

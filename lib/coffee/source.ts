@@ -73,7 +73,7 @@ function refresh(s: State, url: string, now: number): void {
 /** The parsed events and when they were read; throws CalendarProblem when none fresh enough exist. */
 export async function calendarEvents(now: number = Date.now()): Promise<{ events: VEvent[]; fetchedAt: number }> {
   const url = env().COFFEE_ICS_URL;
-  if (!url) throw new CalendarProblem("unconfigured", "No calendar is configured on this deployment, so no slot can be offered.");
+  if (!url) throw new CalendarProblem("unconfigured", "No calendar is connected to this site, so no slot can be offered.");
   const s = state();
   if (s.cached && s.cached.url !== url) Object.assign(s, { cached: null, lastError: null, lastAttemptAt: null });
   if (!s.cached || now - s.cached.fetchedAt >= REFETCH_MS) refresh(s, url, now);

@@ -1,26 +1,59 @@
 import { buildSingleton, readSiteFile } from "@/lib/build-output";
-import type { Collection } from "./schema";
+import { featureDecision } from "@/lib/features";
+import { siteConfig } from "@/site.config";
+import { COLLECTIONS, type Collection } from "./schema";
+import { homeTwin, indexTwin } from "./twins";
 import type { Corpus, Doc } from "./types";
 
 interface LoadedCorpus extends Corpus {
   /** Content documents by URL. */
   byUrl: Map<string, Doc>;
+  /** Every content document the build made, those of features that are off included. */
+  built: Doc[];
   /** Every page search and /ask rank (content documents and standing pages), by URL. */
   answerable: Map<string, Doc>;
 }
 
-/** The built corpus, read once per server process (and once per build worker for static pages). */
+/**
+ * The built corpus as this process shows it, read once per server process (and once per
+ * build worker for static pages): without the pages of features that are off (lib/features),
+ * so page lists, twins, llms.txt, search and /ask all leave them out alike.
+ */
 export function getCorpus(): LoadedCorpus {
   return buildSingleton("corpus", () => {
-    const corpus = JSON.parse(readSiteFile("corpus.json").toString("utf8")) as Corpus;
-    const standing = corpus.standing ?? [];
+    const built = JSON.parse(readSiteFile("corpus.json").toString("utf8")) as Corpus;
+    const { off } = featureDecision();
+    const shown = (d: Doc) => !d.feature || !off.has(d.feature);
+    const docs = built.docs.filter(shown);
+    const standing = (built.standing ?? []).filter(shown);
     return {
-      ...corpus,
+      ...built,
+      built: built.docs,
+      docs,
       standing,
-      byUrl: new Map(corpus.docs.map((d) => [d.url, d])),
-      answerable: new Map([...corpus.docs, ...standing].map((d) => [d.url, d])),
+      twins: docs.length === built.docs.length ? built.twins : twinsWithout(built, docs),
+      byUrl: new Map(docs.map((d) => [d.url, d])),
+      answerable: new Map([...docs, ...standing].map((d) => [d.url, d])),
     };
   });
+}
+
+/** The build's twins less those of the pages left out, with the lists that named them (home, indexes) made again. */
+function twinsWithout(built: Corpus, docs: Doc[]): Record<string, string> {
+  const kept = new Set(docs.map((d) => d.url));
+  const twins = { ...built.twins };
+  const changed = new Set<Collection>();
+  for (const d of built.docs)
+    if (!kept.has(d.url)) {
+      delete twins[d.url];
+      changed.add(d.collection);
+    }
+  twins["/"] = homeTwin(docs);
+  for (const c of changed) {
+    const base = COLLECTIONS[c].base;
+    if (c !== "pages" && base in twins) twins[base] = indexTwin(c, docs, siteConfig.intros[c]);
+  }
+  return twins;
 }
 
 export function docsIn(collection: Collection): Doc[] {
@@ -29,4 +62,13 @@ export function docsIn(collection: Collection): Doc[] {
 
 export function findDoc(url: string): Doc | undefined {
   return getCorpus().byUrl.get(url);
+}
+
+/**
+ * A collection's documents as built, whatever the features: what a page of its own is
+ * prerendered from, so no prerendered page depends on the environment `next build` ran in.
+ * (A page of a feature that is off is the 404 of server.mjs and proxy.ts, before Next.)
+ */
+export function builtDocsIn(collection: Collection): Doc[] {
+  return getCorpus().built.filter((d) => d.collection === collection);
 }

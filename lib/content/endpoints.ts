@@ -5,6 +5,8 @@ import { MARKDOWN, textBinding } from "@/lib/core/text";
 import { readSiteFile } from "@/lib/build-output";
 import { withBase } from "./base-token";
 import { deepFreeze, perBase } from "@/lib/content/per-base";
+import { getCorpus } from "./corpus";
+import { llmsFullTxt as llmsFullText, llmsTxt as llmsText } from "./llms";
 
 /**
  * The build's text artifacts (feeds, llms.txt), read once per process with the request's
@@ -58,8 +60,20 @@ export const jsonFeed = defineEndpoint({
   mcp: { description: "The latest writing and garage notes (JSON Feed 1.1), newest first." },
 });
 
-/** A text artifact of the build served as it is, with the request's base URL put in. */
-function textArtifact(o: { name: string; file: string; media: string; summary: string; description: string; cache: CachePolicy }) {
+/**
+ * A text artifact served as it is, with the request's base URL put in: the build's file, or
+ * (`make`) one made once per process from the corpus this process shows.
+ */
+function textArtifact(o: {
+  name: string;
+  file: string;
+  media: string;
+  summary: string;
+  description: string;
+  cache: CachePolicy;
+  make?: () => string;
+}) {
+  const { make } = o;
   return defineEndpoint({
     name: o.name,
     summary: o.summary,
@@ -69,7 +83,7 @@ function textArtifact(o: { name: string; file: string; media: string; summary: s
     output: z.string(),
     outputDescription: `${o.summary}.`,
     errors: [missing],
-    run: (_input, { base }) => artifact(o.file, base),
+    run: (_input, { base }) => (make ? perBase(`made:${o.file}`, base, (b) => withBase(make(), b)) : artifact(o.file, base)),
     http: textBinding(`/${o.file}`, o.media, o.cache),
     mcp: false,
   });
@@ -91,6 +105,10 @@ export const llmsTxt = textArtifact({
   summary: "Site map for language models (llms.txt)",
   description: "What is on the site and where its Markdown lives, in the llms.txt format (llmstxt.org).",
   cache: { maxAge: 300 },
+  make: () => {
+    const corpus = getCorpus();
+    return llmsText(corpus.docs, { resume: corpus.twins["/resume"] !== undefined });
+  },
 });
 
 export const llmsFullTxt = textArtifact({
@@ -100,4 +118,5 @@ export const llmsFullTxt = textArtifact({
   summary: "Every page inlined for language models (llms-full.txt)",
   description: "The Markdown of every page, one after another.",
   cache: { maxAge: 300 },
+  make: () => llmsFullText(getCorpus().docs, getCorpus().twins),
 });

@@ -1,6 +1,7 @@
 import { withoutBase } from "./base-token";
 import { renderMarkdown, countWords } from "./markdown";
 import type { Doc } from "./types";
+import type { FeatureName } from "@/lib/features/rule";
 
 /** A generated page (not a file in content/) as the build knows it: its Markdown twin or its words. */
 export interface StandingSource {
@@ -12,6 +13,8 @@ export interface StandingSource {
   markdown?: string;
   /** It lists other pages (Doc.listing). */
   listing?: Doc["listing"];
+  /** The live feature it shows (lib/site/pages.ts). */
+  feature?: FeatureName;
 }
 
 /**
@@ -46,6 +49,7 @@ export async function standingDocs(sources: StandingSource[]): Promise<Doc[]> {
         wordCount: countWords(text),
         source: `generated:${s.url}`,
         ...(s.listing ? { listing: s.listing } : {}),
+        ...(s.feature ? { feature: s.feature } : {}),
       } satisfies Doc;
     }),
   );

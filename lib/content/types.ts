@@ -1,4 +1,5 @@
 import type { Collection, Kind } from "./schema";
+import type { FeatureName } from "@/lib/features/rule";
 
 export interface Heading {
   depth: number;
@@ -24,6 +25,11 @@ export interface Doc {
   aliases: string[];
   order?: number;
   endpoint?: string;
+  /**
+   * The live feature the page belongs to (lib/features): a declared page's, or that of the
+   * endpoint a utility documents. Set by the build; the server leaves the page out while it is off.
+   */
+  feature?: FeatureName;
   demo: boolean;
   headings: Heading[];
   html: string;

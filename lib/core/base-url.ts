@@ -1,11 +1,6 @@
 import { env } from "@/lib/env";
 import { stampedByServer } from "./caller";
-
-/**
- * The Host a client used. server.mjs stamps it (deleting any client-sent copy), because a
- * proxy.ts rewrite reaches the route with Next's own Host (`localhost:<port>`).
- */
-export const REQUEST_HOST_HEADER = "x-site-request-host";
+import { REQUEST_HOST_HEADER } from "./wire";
 
 /**
  * The site's public base URL: SITE_URL when the operator set it (the right answer behind

@@ -2,7 +2,7 @@ import { ApiError } from "./errors";
 import type { Endpoint } from "./endpoint";
 import type { RawSource } from "./invoke";
 import { validationError } from "./validation";
-import { MAX_BODY_BYTES } from "./wire.mjs";
+import { MAX_BODY_BYTES } from "./wire";
 
 type PostBinding = NonNullable<NonNullable<Endpoint["http"]>["post"]>;
 

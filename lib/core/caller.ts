@@ -1,30 +1,21 @@
 import crypto from "node:crypto";
 import { isIP } from "node:net";
 import { env, type Env } from "@/lib/env";
+import { FOREIGN_METHOD_HEADER, SOCKET_HEADER, STAMP_HEADER } from "./wire";
+
+export { FOREIGN_METHOD_HEADER, MALFORMED_PATH_HEADER, SOCKET_HEADER, STAMP_HEADER } from "./wire";
 
 /**
  * Who is calling, for rate limits. Only sources the operator trusts count:
  *  1. the header named in TRUST_PROXY_HEADER (behind a reverse proxy; right-most entry,
  *     because a proxy appends the address it saw after anything the client forged);
  *  2. on Vercel, `x-real-ip`, which the platform sets itself;
- *  3. the socket address, which `server.mjs` (what `npm start` runs) stamps into
- *     SOCKET_HEADER after deleting any client-sent copy.
+ *  3. the socket address, which the edge (lib/edge, what `npm start` runs) stamps into
+ *     SOCKET_HEADER after deleting any client-sent x-site-* header.
  * A client-sent X-Forwarded-For is never read unless the operator named it, so forging
  * it buys no fresh budget. With none of these (e.g. plain `next start`), every caller
  * shares one budget: safe, if strict.
  */
-export const SOCKET_HEADER = "x-site-socket-ip";
-/** Carries server.mjs's per-process secret on every request it stamped (SITE_SERVER_STAMP). */
-export const STAMP_HEADER = "x-site-stamp";
-/**
- * Set by server.mjs to a method Next cannot route (TRACE, PROPFIND, QUERY…), which it hands
- * on as PATCH (a method no route serves) so the app answers the spec's 405 instead of
- * Next's bare 400 or 500.
- */
-export const FOREIGN_METHOD_HEADER = "x-site-method";
-/** Set by server.mjs (never by a client: it deletes any copy) on a path with broken percent-encoding. */
-export const MALFORMED_PATH_HEADER = "x-site-malformed-path";
-
 export interface Caller {
   /** Opaque, stable per caller; never the raw address, so keys in the store hold no IPs. */
   key: string;
@@ -34,14 +25,14 @@ export interface Caller {
 let warned = false;
 
 /**
- * Whether server.mjs stamped this request. Under plain `next start` or on Vercel there is
+ * Whether the edge stamped this request. Under plain `next start` or on Vercel there is
  * no stamp, so a client-sent x-site-socket-ip (or any other x-site-* header) counts for nothing.
  */
 export function stampedByServer(headers: Headers, e: Pick<Env, "SITE_SERVER_STAMP"> = env()): boolean {
   return e.SITE_SERVER_STAMP !== undefined && headers.get(STAMP_HEADER) === e.SITE_SERVER_STAMP;
 }
 
-/** The method the client sent, when server.mjs had to stand another in for it; else undefined. */
+/** The method the client sent, when the edge had to stand another in for it; else undefined. */
 export function foreignMethod(headers: Headers, e: Pick<Env, "SITE_SERVER_STAMP"> = env()): string | undefined {
   const m = headers.get(FOREIGN_METHOD_HEADER);
   return m && stampedByServer(headers, e) ? m : undefined;

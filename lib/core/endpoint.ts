@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { ErrorCode } from "./errors";
 import type { Caller } from "./caller";
 import type { PolicyName } from "@/lib/ratelimit";
+import type { FeatureName } from "@/lib/features/rule";
 
 /**
  * The transport-neutral shape of every operation the site offers. An endpoint declares
@@ -121,6 +122,12 @@ export interface EndpointConfig<I extends z.ZodObject, O extends z.ZodType> {
    */
   errorExtras?: (raw: Record<string, unknown>, base: string) => Record<string, unknown>;
   run(input: z.output<I>, ctx: RunContext): Promise<z.input<O>> | z.input<O>;
+  /**
+   * The live feature it belongs to (lib/features). While that feature is off, `off` answers
+   * instead of `run`: what the endpoint documents for a site without the feature (a 503
+   * not_configured, a Pending, an empty history), and MCP does not list it as a tool.
+   */
+  feature?: { name: FeatureName; off(input: z.output<I>, ctx: RunContext): z.input<O> };
   /** How HTTP serves it; absent for an MCP-only tool. Its renderers get what `run` returned (checked against `output` only in development). */
   http?: HttpBinding<z.output<I>, z.input<O>>;
   /** MCP tool; `false` for what is not a tool (a PDF, a Markdown twin, the API's own descriptions). */

@@ -37,7 +37,7 @@ export const errorCatalogue = {
   storage_unavailable: { status: 503, message: "Storage could not be read.", hint: "Try again in a minute.", temporary: true },
   not_configured: {
     status: 503,
-    message: "This capability is not configured on this deployment.",
+    message: "This capability is not configured on this site.",
     hint: "The site owner can enable it; see the README.",
   },
   pending: {

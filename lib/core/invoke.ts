@@ -6,6 +6,7 @@ import { validationError } from "./validation";
 import { consume, policies, policyHeader, rateLimitHeader, type Policy, type PolicyName } from "@/lib/ratelimit";
 import { StoreUnavailableError } from "@/lib/store/errors";
 import { env } from "@/lib/env";
+import { featureOn } from "@/lib/features";
 
 /** Where a caller stands against the budget a call drew on (for RateLimit headers). */
 export interface LimitState {
@@ -65,7 +66,7 @@ export async function invokeTyped<I extends z.ZodObject, O extends z.ZodType>(
       operation: o.operation ?? e.name,
       timing: (name, ms) => void (timings[name] = ms),
     };
-    const data = await e.run(input, ctx);
+    const data = e.feature && !featureOn(e.feature.name) ? e.feature.off(input, ctx) : await e.run(input, ctx);
     if (checkOutputs()) checkOutput(e.name, e.output, data);
     return { ok: true, data, input, ctx, limit, timings };
   } catch (err) {

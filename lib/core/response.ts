@@ -1,16 +1,16 @@
 import { ApiError } from "./errors";
-import { stampedByServer } from "./caller";
 import type { CachePolicy } from "./endpoint";
 import type { LimitState } from "./invoke";
 import { limitHeaders } from "./budget";
-import { etagOf, gzippedOnce } from "./memo";
-import { COMPRESSIBLE, COMPRESS_THRESHOLD, CORS_HEADERS, ENCODED_HEADER, ERROR_HEADERS } from "./wire.mjs";
+import { etagOf } from "./memo";
+import { CORS_HEADERS, ERROR_HEADERS } from "./wire";
 
 /**
  * The one response builder. Endpoints, pages' 405/OPTIONS (proxy.ts), the 404
- * negotiation, Markdown twins, the build's artifacts, the MCP route and the custom
- * server's own errors all answer through it, so statuses, headers and error bodies
- * cannot drift apart.
+ * negotiation, Markdown twins, the build's artifacts and the MCP route all answer through
+ * it, so statuses, headers and error bodies cannot drift apart. How the answer travels
+ * (compression, the security headers) is the edge's (lib/edge), which adds to these headers
+ * and never rewrites them.
  */
 
 export const LINK_HEADER = [
@@ -19,7 +19,7 @@ export const LINK_HEADER = [
   '</.well-known/api-catalog>; rel="api-catalog"; type="application/linkset+json"',
 ].join(", ");
 
-export { CORS_HEADERS } from "./wire.mjs";
+export { CORS_HEADERS } from "./wire";
 
 export const PREFLIGHT_ALLOW_HEADERS = "Accept, Content-Type, API-Version, Last-Event-ID, If-None-Match";
 
@@ -93,11 +93,7 @@ export interface Reply {
 }
 
 /** A success in the shared shape: CORS, Link, Cache-Control, RateLimit, optional ETag, HEAD without body. */
-export function successResponse(
-  req: Request,
-  reply: Reply,
-  o: { negotiated?: boolean; limit?: LimitState; viaServer?: boolean } = {},
-): Response {
+export function successResponse(req: Request, reply: Reply, o: { negotiated?: boolean; limit?: LimitState } = {}): Response {
   const headers: Record<string, string> = { ...(o.negotiated ? NEGOTIATED_COMMON_HEADERS : COMMON_HEADERS) };
   if (o.limit) Object.assign(headers, limitHeaders(o.limit));
   headers.link = LINK_HEADER;
@@ -107,45 +103,13 @@ export function successResponse(
   // A reply's own links (a twin's canonical page) come after the API's shared ones.
   if (reply.headers?.link) headers.link = `${LINK_HEADER}, ${reply.headers.link}`;
   const head = req.method === "HEAD";
-  const viaServer = o.viaServer ?? stampedByServer(req.headers);
-  // A body too small to be worth gzip: server.mjs's compressor cannot tell (Next streams the
-  // body without a length) and would gzip a 300-byte answer through a zlib stream, at a
-  // fifth of /health.json's throughput.
-  if (viaServer && isSmall(reply.body)) headers[ENCODED_HEADER] = "identity";
   if (reply.etag && (typeof reply.body === "string" || reply.body instanceof Uint8Array)) {
     const tag = etagOf(reply.body);
+    // A gzipped copy (lib/edge/compress.ts) carries the weak form; If-None-Match compares weakly.
     headers.etag = tag;
     if (etagMatches(req.headers.get("if-none-match"), tag)) return done(new Response(null, { status: 304, headers }));
-    if (!head && viaServer && acceptsGzip(req.headers.get("accept-encoding")) && COMPRESSIBLE.test(reply.media)) {
-      const gz = gzippedOnce(tag, reply.body);
-      if (gz) {
-        headers[ENCODED_HEADER] = "gzip";
-        headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
-        return done(new Response(gz as Uint8Array<ArrayBuffer>, { status: reply.status ?? 200, headers }));
-      }
-    }
   }
   return done(new Response(head ? null : reply.body, { status: reply.status ?? 200, headers }));
-}
-
-function isSmall(body: BodyInit | null): boolean {
-  if (body === null) return true;
-  if (typeof body === "string") return body.length < COMPRESS_THRESHOLD && Buffer.byteLength(body) < COMPRESS_THRESHOLD;
-  return body instanceof Uint8Array && body.byteLength < COMPRESS_THRESHOLD;
-}
-
-/** True when Accept-Encoding takes gzip (by name or `*`) with a q above 0. */
-export function acceptsGzip(header: string | null): boolean {
-  if (!header) return false;
-  let star = false;
-  for (const part of header.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const ok = !q || Number(q.slice(2)) > 0;
-    if (name.trim() === "gzip") return ok;
-    if (name.trim() === "*") star = ok;
-  }
-  return star;
 }
 
 function etagMatches(ifNoneMatch: string | null, tag: string): boolean {

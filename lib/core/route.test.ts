@@ -1,8 +1,6 @@
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { route } from "./route";
-import { successResponse, acceptsGzip } from "./response";
-import { ENCODED_HEADER } from "./wire.mjs";
+import { successResponse } from "./response";
 
 /** The response builder's own rules, for routes that are not endpoints (cron, twins, MCP). */
 const request = (method: string, headers: Record<string, string> = {}) =>
@@ -57,53 +55,5 @@ describe("successResponse", () => {
     expect(await again.text()).toBe("");
     const changed = successResponse(new Request("http://x/", { headers: { "if-none-match": tag } }), { ...reply, body: '{"a":2}' });
     expect(changed.status).toBe(200);
-  });
-});
-
-describe("gzip of a repeated body", () => {
-  const body = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: "the same words again" })) });
-  const reply = { body, media: "application/feed+json; charset=utf-8", cache: { maxAge: 60 }, etag: true } as const;
-  const via = { viaServer: true };
-  const gzipRequest = (accept = "gzip, deflate, br") => new Request("http://x/", { headers: { "accept-encoding": accept } });
-
-  it("leaves the first sighting to the server's compressor, then sends the same gzip bytes from then on", async () => {
-    const first = successResponse(gzipRequest(), reply, via);
-    expect(first.headers.get(ENCODED_HEADER)).toBeNull();
-    const second = successResponse(gzipRequest(), reply, via);
-    const third = successResponse(gzipRequest(), reply, via);
-    expect(second.headers.get(ENCODED_HEADER)).toBe("gzip");
-    expect(second.headers.get("vary")).toMatch(/Accept-Encoding/);
-    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
-    const bytes = Buffer.from(await second.arrayBuffer());
-    expect(gunzipSync(bytes).toString()).toBe(body);
-    expect(Buffer.from(await third.arrayBuffer()).equals(bytes)).toBe(true);
-  });
-
-  it("sends it only to a client that takes gzip, never on HEAD, and only through server.mjs (Next drops a route's Content-Encoding)", () => {
-    for (let i = 0; i < 3; i++) expect(successResponse(gzipRequest(), reply, { viaServer: false }).headers.get(ENCODED_HEADER)).toBeNull();
-    for (let i = 0; i < 2; i++) successResponse(gzipRequest(), reply, via);
-    expect(successResponse(new Request("http://x/"), reply, via).headers.get(ENCODED_HEADER)).toBeNull();
-    expect(successResponse(gzipRequest("gzip;q=0, br"), reply, via).headers.get(ENCODED_HEADER)).toBeNull();
-    expect(
-      successResponse(new Request("http://x/", { method: "HEAD", headers: { "accept-encoding": "gzip" } }), reply).headers.get(
-        "content-encoding",
-      ),
-    ).toBeNull();
-  });
-
-  it("marks a body under 1 KiB for server.mjs to send as it is", () => {
-    const small = { ...reply, body: '{"ok":true}' };
-    expect(successResponse(gzipRequest(), small, via).headers.get(ENCODED_HEADER)).toBe("identity");
-    expect(successResponse(gzipRequest(), small, { viaServer: false }).headers.get(ENCODED_HEADER)).toBeNull();
-  });
-
-  it("reads Accept-Encoding's q values", () => {
-    expect(acceptsGzip("gzip")).toBe(true);
-    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
-    expect(acceptsGzip("GZIP;Q=0")).toBe(false);
-    expect(acceptsGzip("*")).toBe(true);
-    expect(acceptsGzip("*;q=0.5, gzip;q=0")).toBe(false);
-    expect(acceptsGzip("br, identity")).toBe(false);
-    expect(acceptsGzip(null)).toBe(false);
   });
 });

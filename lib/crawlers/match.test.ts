@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AI_CRAWLERS, crawlerOf, FETCHING_TOKENS, loadCrawlerTokens, writeCrawlerTokens } from ".";
+import { AI_CRAWLERS, crawlerOf, productTokens } from ".";
 
 describe("who is a crawler", () => {
   it.each([
@@ -30,26 +27,17 @@ describe("who is a crawler", () => {
     expect(crawlerOf(ua)).toBeUndefined();
   });
 
+  it("splits a User-Agent into whole product tokens, lowercased", () => {
+    expect(productTokens("Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)")).toEqual([
+      "mozilla",
+      "compatible",
+      "gptbot",
+      "+https:",
+    ]);
+    expect(productTokens(null)).toEqual([]);
+  });
+
   it("knows every fetching crawler of the table by its own token", () => {
     for (const c of AI_CRAWLERS.filter((c) => !c.robotsOnly)) expect(crawlerOf(`${c.token}/1.0`)?.token).toBe(c.token);
-  });
-});
-
-describe("the tokens the build records for server.mjs", () => {
-  it("reads back, lowercased, exactly the tokens crawlerOf knows", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "crawler-tokens-"));
-    try {
-      writeCrawlerTokens(dir);
-      const tokens = loadCrawlerTokens(dir);
-      expect([...(tokens ?? [])].sort()).toEqual([...FETCHING_TOKENS].sort());
-      for (const t of tokens ?? []) expect(crawlerOf(`${t}/1.0`)?.token.toLowerCase(), t).toBe(t);
-      expect(tokens?.has("google-extended")).toBe(false);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it("reads no tokens from a build that wrote none", () => {
-    expect(loadCrawlerTokens(path.join(tmpdir(), "no-such-build-dir"))).toBeNull();
   });
 });

@@ -1,10 +1,16 @@
-import { writeFileSync } from "node:fs";
-import { CRAWLER_TOKENS_FILE, loadCrawlerTokens, productTokens } from "@/lib/core/crawler-tokens.mjs";
 import { AI_CRAWLERS, type Crawler } from "./table";
 
-// server.mjs (plain JS) reads the tokens file and splits User-Agents itself, so those two live in
-// lib/core/crawler-tokens.mjs for now; everything in TypeScript reaches them through here.
-export { CRAWLER_TOKENS_FILE, loadCrawlerTokens, productTokens };
+/**
+ * The product tokens of a User-Agent, lowercased: "Mozilla/5.0 (compatible; GPTBot/1.2;
+ * +https://openai.com/gptbot)" → mozilla, compatible, gptbot, +https:. Crawlers are matched
+ * on a whole token, never a substring ("NotGPTBotReally" is nobody).
+ */
+export function productTokens(userAgent: string | null | undefined): string[] {
+  if (!userAgent) return [];
+  const out: string[] = [];
+  for (const part of userAgent.toLowerCase().split(/[\s;(),]+/)) if (part) out.push(part.split("/", 1)[0]);
+  return out;
+}
 
 const FETCHING = new Map(AI_CRAWLERS.filter((c) => !c.robotsOnly).map((c) => [c.token.toLowerCase(), c]));
 
@@ -19,12 +25,4 @@ export function crawlerOf(userAgent: string | null | undefined): Crawler | undef
     if (hit) return hit;
   }
   return undefined;
-}
-
-/** The tokens `crawlerOf` knows: the build records them so server.mjs can tell a crawler's page read without loading this table. */
-export const FETCHING_TOKENS: readonly string[] = [...FETCHING.keys()];
-
-/** Writes FETCHING_TOKENS where `loadCrawlerTokens(dataDir)` reads them back. */
-export function writeCrawlerTokens(dataDir: string): void {
-  writeFileSync(`${dataDir}/${CRAWLER_TOKENS_FILE}`, `${JSON.stringify(FETCHING_TOKENS)}\n`);
 }

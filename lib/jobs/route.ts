@@ -6,6 +6,7 @@ import { jobContext } from "./context";
 import { findJob, JOBS } from "./list";
 import { runJob } from "./run";
 import { jobsEnabled } from "./schedule";
+import { featureOn } from "@/lib/features";
 
 /**
  * GET|POST /api/cron/<job>: how a platform scheduler (Vercel's crons, or a crontab with
@@ -23,8 +24,12 @@ export function cronRoute() {
         hint: `Jobs: ${JOBS.map((j) => j.name).join(", ")}.`,
       });
     if (!jobsEnabled())
-      throw new ApiError("not_configured", "Scheduled jobs are off on this deployment.", {
+      throw new ApiError("not_configured", "Scheduled jobs are off on this site.", {
         hint: "Set JOBS_ENABLED=1 to let the scheduler run them.",
+      });
+    if (job.feature && !featureOn(job.feature))
+      throw new ApiError("not_configured", `The ${job.name} job feeds a feature that is off on this site.`, {
+        hint: `npm run doctor says why features.${job.feature} is off.`,
       });
     let outcome;
     try {

@@ -6,6 +6,7 @@ import { jobContext } from "./context";
 import { lastRunKey, runJob, type LastRun } from "./run";
 import { jobsEnabled, previousRun } from "./schedule";
 import type { Job } from "./types";
+import { featureOn } from "@/lib/features";
 
 /**
  * The self-hosted scheduler: each job on its cron schedule in this process, when the owner
@@ -13,11 +14,14 @@ import type { Job } from "./types";
  * (Vercel runs them through vercel.json and the cron route). Several instances may run it:
  * the lease in the store lets one of them do each run. At start, a job whose last run is
  * older than its last scheduled time (the server was down then, or it never ran) runs once.
+ * The jobs of features that are off (lib/features) are not scheduled.
  */
 export function startScheduler(log: (m: string) => void = console.warn): { stop(): void } | null {
   if (!jobsEnabled() || env().VERCEL) return null;
+  const jobs = JOBS.filter((j) => !j.feature || featureOn(j.feature));
+  if (!jobs.length) return null;
   return processSingleton("scheduler", () => {
-    const crons = JOBS.map(
+    const crons = jobs.map(
       (job) =>
         new Cron(
           job.schedule,
@@ -25,8 +29,8 @@ export function startScheduler(log: (m: string) => void = console.warn): { stop(
           () => void tick(job, "schedule", log),
         ),
     );
-    for (const job of JOBS) void catchUp(job, log);
-    log(`[jobs] scheduler on: ${JOBS.map((j) => `${j.name} (${j.schedule} UTC)`).join(", ")}`);
+    for (const job of jobs) void catchUp(job, log);
+    log(`[jobs] scheduler on: ${jobs.map((j) => `${j.name} (${j.schedule} UTC)`).join(", ")}`);
     return { stop: () => crons.forEach((c) => c.stop()) };
   });
 }

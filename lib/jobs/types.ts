@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Store } from "@/lib/store";
+import type { FeatureName } from "@/lib/features/rule";
 
 /** Who started a run: the in-process scheduler, a platform cron calling the secret route, or the owner by hand. */
 export type Trigger = "schedule" | "cron" | "manual";
@@ -22,6 +23,8 @@ export interface Job {
   platformSchedule?: string;
   /** It fetches sites on the public internet: runs on a schedule only when the owner turns jobs on. */
   reachesPublicSites: boolean;
+  /** The live feature it feeds (lib/features): while that is off, neither the scheduler nor the cron route runs it. */
+  feature?: FeatureName;
   /** Longest a run may take; the store lease expires after it, so a crashed runner cannot block the job for ever. */
   leaseSeconds: number;
   /**

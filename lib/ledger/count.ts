@@ -1,4 +1,5 @@
 import type { Store } from "@/lib/store";
+import { featureOn } from "@/lib/features";
 
 /**
  * Counting identified AI-crawler visits (notes/infra.md §4c): one hash per UTC day,
@@ -23,8 +24,9 @@ export function ledgerDays(now: Date): string[] {
 
 /**
  * Counting needs a store shared by every instance and outliving the process (Redis or
- * Upstash); with the in-process memory store it is off and /ledger.json says so (503).
+ * Upstash); with the in-process memory store, or the ledger turned off (site.config.ts
+ * `features`), it is off and /ledger.json says so (503).
  */
 export function countingOn(store: Store): boolean {
-  return store.kind !== "memory";
+  return store.kind !== "memory" && featureOn("ledger");
 }

@@ -60,6 +60,13 @@ function emptyLedger(now: Date = new Date()): Ledger {
   };
 }
 
+/** The 503 of a site that does not count crawler visits (no shared store, or the ledger turned off). */
+function notCounted(): never {
+  throw new ApiError("not_configured", "Crawler visits are not counted on this site.", {
+    hint: "The Ledger fields of this answer are empty.",
+  });
+}
+
 export const getCrawlLedger = defineEndpoint({
   name: "getCrawlLedger",
   summary: "AI-crawler visits of the last 30 days, priced",
@@ -74,16 +81,13 @@ export const getCrawlLedger = defineEndpoint({
     {
       status: 503,
       code: "not_configured",
-      description: "Counting is off: no shared store is configured on this deployment",
+      description: "Counting is off: no shared store is configured on this site, or the ledger is turned off",
       schema: LedgerErrorSchema,
     },
   ],
   async run() {
     const store = getStore();
-    if (!countingOn(store))
-      throw new ApiError("not_configured", "Crawler visits are not counted on this deployment: it has no shared store.", {
-        hint: "The owner sets REDIS_URL (or the Upstash variables) to turn counting on.",
-      });
+    if (!countingOn(store)) notCounted();
     try {
       return await readLedger(store);
     } catch (e) {
@@ -95,5 +99,6 @@ export const getCrawlLedger = defineEndpoint({
       throw e;
     }
   },
+  feature: { name: "ledger", off: notCounted },
   http: { path: "/ledger.json", cache: { maxAge: 60 } },
 });

@@ -39,7 +39,7 @@ export async function edgeLevel(rawUrl: string, o: { signal?: AbortSignal; timeo
       ...base,
       available: false,
       fromCache: false,
-      error: "The third-party scan is turned off on this deployment (LENS_EDGE_URL=off).",
+      error: "The third-party scan is turned off on this site.",
     };
 
   const key = `lens:edge:${origin}`;

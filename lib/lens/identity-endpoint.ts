@@ -36,7 +36,7 @@ export const keyDirectoryEndpoint = defineEndpoint({
     {
       status: 503,
       code: "not_configured",
-      description: "No signing key is configured on this deployment (LENS_SIGNING_KEY), so lens's requests are unsigned",
+      description: "No signing key is configured on this site, so lens's requests are unsigned",
     },
   ],
   run: async (_input, { base }) => {
@@ -46,7 +46,7 @@ export const keyDirectoryEndpoint = defineEndpoint({
       return body;
     } catch (e) {
       if (e instanceof NoSigningKey)
-        throw new ApiError("not_configured", e.message, { hint: "The owner sets LENS_SIGNING_KEY (npm run lens:key prints one)." });
+        throw new ApiError("not_configured", e.message, { hint: "Lens's requests stay unsigned until the site has a key." });
       throw e;
     }
   },

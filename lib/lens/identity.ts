@@ -32,7 +32,7 @@ export interface LensKey {
 
 export class NoSigningKey extends Error {
   constructor() {
-    super("No signing key is configured for lens on this deployment, so its requests are not signed.");
+    super("No signing key is configured for lens on this site, so its requests are not signed.");
     this.name = "NoSigningKey";
   }
 }

@@ -9,7 +9,6 @@ export function lensMarkdown(base: string): string {
     `- Inspect: ${base}/lens/fetch?url=<url> (JSON; 30 a minute), or the MCP tool inspectUrl at ${base}/mcp`,
     `- Compare two pages: ${base}/lens/compare.json?left=<url>&right=<url> (4 a minute)`,
     `- Weekly census of 16 sites: ${base}/lens/census.json`,
-    "- In a terminal, from a clone of this site: npx site-lens <url> --base " + base,
     "",
   ].join("\n");
 }

@@ -27,17 +27,21 @@ async function readCopy(store: Store): Promise<Copy> {
   return memo.read;
 }
 
+/** The 500 of a site with no store to keep a playlist in (SPEC.md), or with now playing turned off. */
+function notSetUp(): never {
+  throw new ApiError("internal_error", "Now playing is not set up on this site, so there is no playlist to read.", {
+    hint: "The tracks list of this answer is empty.",
+  });
+}
+
 /** The playlist as /rn/tracks answers it (throws ApiError); the page reads it here too, outside any budget. */
 export async function readNowPlaying(): Promise<Tracks> {
   const store = getStore();
-  if (store.kind === "memory")
-    throw new ApiError("internal_error", "No store is configured on this deployment, so no playlist can be set.", {
-      hint: "The owner sets REDIS_URL (or Upstash), then runs `npm run rn:playlist <id>`; see the README.",
-    });
+  if (store.kind === "memory") notSetUp();
   try {
     const { playlistId, snapshot } = await readCopy(store);
     if (!playlistId)
-      throw new ApiError("no_playlist", "No playlist is set on this deployment.", {
+      throw new ApiError("no_playlist", "No playlist is set on this site.", {
         hint: "The owner runs `npm run rn:playlist <id or URL>`.",
       });
     if (snapshot && isFresh(snapshot, playlistId)) return tracksView(snapshot);
@@ -77,7 +81,7 @@ export const getNowPlaying = defineEndpoint({
     {
       status: 500,
       code: "internal_error",
-      description: "No store is configured on this deployment, so no playlist can be set",
+      description: "No store is configured on this site, so no playlist can be set (or now playing is turned off)",
       schema: TracksErrorSchema,
     },
     {
@@ -90,5 +94,6 @@ export const getNowPlaying = defineEndpoint({
     { status: 503, code: "storage_unavailable", description: "The store could not be read", schema: TracksErrorSchema },
   ],
   run: () => readNowPlaying(),
+  feature: { name: "nowPlaying", off: notSetUp },
   http: { path: "/rn/tracks", cache: { maxAge: CACHE_SECONDS } },
 });

@@ -11,6 +11,7 @@ export const tracksRefresh: Job = {
   // Vercel's Hobby plan runs crons at most daily; the request path refreshes a stale copy itself.
   platformSchedule: "5 5 * * *",
   reachesPublicSites: true,
+  feature: "nowPlaying",
   leaseSeconds: 120,
   async run({ store }) {
     if (!musicConfigured()) return { summary: { skipped: "the music service is not connected" } };

@@ -47,7 +47,7 @@ async function accessToken(force = false): Promise<string> {
   const cache = tokenCache();
   if (!force && cache.current && cache.current.expiresAt > Date.now() + 30_000) return cache.current.token;
   const e = env();
-  if (!musicConfigured()) throw new MusicUnavailable("The music service is not connected on this deployment.");
+  if (!musicConfigured()) throw new MusicUnavailable("The music service is not connected on this site.");
   const res = await request(`${e.SPOTIFY_ACCOUNTS_URL.replace(/\/+$/, "")}/api/token`, {
     method: "POST",
     headers: {

@@ -72,7 +72,7 @@ const PhotoQuerySchema = named(
     ranking: z.object({
       mode: z.enum(["filters-only", "no-terms", "all-terms", "partial", "no-match"]),
       terms: z.array(z.string()).meta({ description: "Terms searched for (stopwords dropped, at most 12)" }),
-      semantic: z.boolean().meta({ description: "Whether semantic matching was used (never, on this deployment)" }),
+      semantic: z.boolean().meta({ description: "Whether semantic matching was used (never, on this site)" }),
       dropped: z.array(z.string()).optional().meta({ description: "Terms dropped as matching no caption; omitted when empty" }),
       common: z.array(z.string()).optional().meta({ description: "Terms set aside as in most captions; omitted when empty" }),
     }),

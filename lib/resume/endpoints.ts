@@ -42,7 +42,7 @@ const ResumeSchema = named(
  */
 function published(): void {
   if (getCorpus().twins["/resume"] === undefined)
-    throw new ApiError("not_configured", "No resume is published on this deployment.", {
+    throw new ApiError("not_configured", "No resume is published on this site.", {
       hint: "The owner adds content/resume.json (JSON Resume) and builds again.",
     });
 }
@@ -50,7 +50,7 @@ const resume = () => {
   published();
   return buildSingleton("resume", () => JSON.parse(readSiteFile("resume.json").toString("utf8")) as Resume);
 };
-const missing = { status: 503, code: "not_configured" as const, description: "No resume is published on this deployment" };
+const missing = { status: 503, code: "not_configured" as const, description: "No resume is published on this site" };
 
 export const resumeJson = defineEndpoint({
   name: "getResume",

@@ -51,13 +51,13 @@ function rank(terms: string[]): Ranked {
     lru.set(key, hit);
     return hit;
   }
+  // The index holds every built page; those of features that are off are no answers (getCorpus leaves them out).
   const { answerable } = getCorpus();
-  const matches = runQuery(index(), terms, listingPages());
+  const matches = runQuery(index(), terms, listingPages()).filter((m) => answerable.has(String(m.id)));
   const top: Ranked["top"] = [];
   for (const m of matches) {
     if (top.length >= MAX_CACHED) break;
-    const doc = answerable.get(String(m.id));
-    if (doc) top.push({ doc, score: m.score, matched: m.terms });
+    top.push({ doc: answerable.get(String(m.id))!, score: m.score, matched: m.terms });
   }
   const ranked = { total: matches.length, top };
   lru.set(key, ranked);

@@ -71,6 +71,14 @@ describe("site.config.ts is checked with `site.config.ts: field: reason` lines",
       (c) => ((c.contentSignal as Record<string, string>)["ai-train"] = "maybe"),
       ['site.config.ts: contentSignal.ai-train: Invalid option: expected one of "yes"|"no"'],
     ],
+    [
+      "a feature set to neither auto, true nor false, and one misspelt",
+      (c) => (c.features = { coffee: "on", cofee: true }),
+      [
+        'site.config.ts: features.coffee: must be "auto", true or false',
+        "site.config.ts: features.cofee: unknown field (misspelt, or not a setting of this site)",
+      ],
+    ],
   ])("%s", (_, change, problems) => {
     expect(siteConfigProblems(edited(change))).toEqual(problems);
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ownerFieldReason, ownerFileIssues } from "@/lib/core/validation";
+import { FeatureSettingsSchema } from "@/lib/features/rule";
 
 /**
  * The shape of site.config.ts, checked by `npm run build` before it writes anything
@@ -65,6 +66,7 @@ export const SiteConfigSchema = z.strictObject({
   }),
   contentSignal: z.strictObject({ search: yesNo, "ai-input": yesNo, "ai-train": yesNo }),
   agentReadinessNotApplicable: z.record(z.string(), text),
+  features: FeatureSettingsSchema.optional(),
   timezone: z.string().refine(validZone, "must be an IANA time zone such as Europe/Paris"),
   coffee: z
     .strictObject({

@@ -65,21 +65,23 @@ async function notFoundHtml(): Promise<string> {
   return html;
 }
 
+/** The 400 of a target that is no path: broken percent-encoding, or not starting with /. */
+export function malformedPathResponse(head: boolean): Response {
+  const err = new ApiError("bad_request", "The request target is not a valid path: broken percent-encoding, or not starting with /.", {
+    hint: "Encode the path as UTF-8 percent-escapes.",
+  });
+  return errorResponse(err, { head });
+}
+
 /**
- * What answers a path nothing else serves, for every method (app/[...rest]/route.ts, and
- * server.mjs for an OPTIONS Next would answer with a bare 400): a 404 in the format the
- * client asked for. server.mjs routes a path with broken percent-encoding here too (Next
- * would answer a bare 500), marked with a header only it can set: that is the client's
- * error, a 400.
+ * What answers a path nothing else serves, for every method (app/[...rest]/route.ts, and the
+ * edge for an OPTIONS Next would answer with a bare 400): a 404 in the format the client
+ * asked for. The edge hands it a path with broken percent-encoding too (Next would answer a
+ * bare 500), marked with a header only it can set: that is the client's error, a 400.
  */
 export function unservedPathHandler(knownPaths: () => string[]) {
   return async (req: Request): Promise<Response> => {
-    if (req.headers.get(MALFORMED_PATH_HEADER) === "1" && stampedByServer(req.headers)) {
-      const err = new ApiError("bad_request", "The request target is not a valid path: broken percent-encoding, or not starting with /.", {
-        hint: "Encode the path as UTF-8 percent-escapes.",
-      });
-      return errorResponse(err, { head: req.method === "HEAD" });
-    }
+    if (req.headers.get(MALFORMED_PATH_HEADER) === "1" && stampedByServer(req.headers)) return malformedPathResponse(req.method === "HEAD");
     return notFoundResponse(req, knownPaths);
   };
 }

@@ -3,10 +3,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { config as proxyConfig } from "@/proxy";
+import { ROUTED_HEADER, ROUTED_VALUE } from "@/lib/core/wire";
 import { endpoints, readableApiPaths } from "@/lib/surface/endpoints";
 import { PAGES, PAGE_PATHS, mdPathOf, ownTwinRoutes, publishedPages } from "./pages";
 import { reservedTopLevel } from "./reserved";
-import { FEATURES } from "./features";
+import { FEATURE_NAMES } from "@/lib/features";
 
 const APP = path.resolve(import.meta.dirname, "../../app");
 
@@ -58,8 +59,18 @@ describe("pages declared once (lib/site/pages.ts)", () => {
     for (const twin of Object.values(ownTwinRoutes(PAGE_PATHS))) expect(registered).toContain(twin);
   });
 
-  it("each live feature's pages are declared pages", () => {
-    for (const f of Object.values(FEATURES)) for (const p of f.pages) expect(PAGE_PATHS).toContain(p);
+  it("each live feature has a declared page, and a feature's page and its JSON endpoint belong to the same feature", () => {
+    const featureOf = (p: string) => (PAGES[p as keyof typeof PAGES] as { feature?: string }).feature;
+    for (const name of FEATURE_NAMES)
+      expect(
+        PAGE_PATHS.filter((p) => featureOf(p) === name),
+        name,
+      ).not.toEqual([]);
+    for (const p of PAGE_PATHS) {
+      const json = (PAGES[p] as { json?: string }).json;
+      const endpoint = endpoints().find((e) => e.http?.path === json);
+      if (json) expect(endpoint?.feature?.name, `${p} and ${json}`).toBe(featureOf(p));
+    }
   });
 
   it("the resume is published only with a resume", () => {
@@ -78,6 +89,26 @@ describe("pages declared once (lib/site/pages.ts)", () => {
     // (`*.md` endpoints, /developers.md and /resume.md, pass through it: every `.md` path is a twin's.)
     for (const api of [...readableApiPaths(), "/mcp", "/ask", "/twins/about"].filter((p) => !p.endsWith(".md")))
       expect(runs(api), api).toBe(false);
+  });
+
+  it("proxy.ts does not run for a request the edge routed (a value no client can send), and does for a client's copy", () => {
+    const runs = (url: string, headers: Record<string, string> = {}) => unstable_doesMiddlewareMatch({ config: proxyConfig, url, headers });
+    for (const entry of proxyConfig.matcher)
+      expect(entry.missing, entry.source).toEqual([{ type: "header", key: ROUTED_HEADER, value: ROUTED_VALUE }]);
+    for (const p of ["/about", "/about.md", "/%ff", "/x.json"]) {
+      const preflight: Record<string, string> = p === "/x.json" ? { "access-control-request-method": "GET" } : {};
+      expect(runs(p, preflight), p).toBe(true);
+      expect(runs(p, { ...preflight, [ROUTED_HEADER]: "1" }), p).toBe(true);
+      expect(runs(p, { ...preflight, [ROUTED_HEADER]: ROUTED_VALUE }), p).toBe(false);
+    }
+  });
+
+  it("proxy.ts runs for every CORS preflight, and for a path with a percent-escape", () => {
+    const runs = (url: string, headers: Record<string, string> = {}) => unstable_doesMiddlewareMatch({ config: proxyConfig, url, headers });
+    for (const p of ["/favicon.ico", "/foo.json", "/health.json", "/_next/static/x.js"])
+      expect(runs(p, { "access-control-request-method": "GET" }), p).toBe(true);
+    expect(runs("/favicon.ico")).toBe(false);
+    expect(runs("/about/%zz.json")).toBe(true);
   });
 
   it("a content page may not take the name of any route, page or API path", () => {

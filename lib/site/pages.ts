@@ -1,6 +1,7 @@
 import { COLLECTIONS } from "@/lib/content/schema";
 import { TAGS_INTRO } from "@/lib/content/tags";
 import { siteConfig } from "@/site.config";
+import type { FeatureName } from "@/lib/features/rule";
 
 /**
  * Every page the app itself renders, declared once: the home page, the collection indexes
@@ -32,6 +33,8 @@ export interface PageDeclaration {
   card?: string;
   /** Only a page when the build has its data (the resume: content/resume.json). */
   needs?: "resume";
+  /** The live feature it shows (lib/features): a page only while that feature is on. */
+  feature?: FeatureName;
 }
 
 export const PAGES = {
@@ -126,6 +129,7 @@ export const PAGES = {
     aliases: ["music", "current playlist", "songs", "listening to", "favourite tracks", "spotify"],
     twin: "live",
     json: "/rn/tracks",
+    feature: "nowPlaying",
   },
   "/coffee": {
     title: "Coffee",
@@ -133,6 +137,7 @@ export const PAGES = {
     aliases: ["book a meeting", "schedule a call", "calendar", "availability", "meet up", "free time slots", "appointment"],
     twin: "live",
     json: "/coffee/availability.json",
+    feature: "coffee",
   },
   "/ledger": {
     title: "Crawler ledger",
@@ -140,6 +145,7 @@ export const PAGES = {
     aliases: ["ai bots visiting", "bot traffic", "crawler statistics", "who scrapes the site", "gptbot visits"],
     twin: "live",
     json: "/ledger.json",
+    feature: "ledger",
   },
   "/around": {
     title: "Around",
@@ -147,6 +153,7 @@ export const PAGES = {
     aliases: [...siteConfig.around.aliases, "changes on firm websites", "website monitoring"],
     twin: "live",
     json: "/around/json",
+    feature: "around",
   },
   "/lens": {
     title: "Lens",
@@ -167,6 +174,7 @@ export const PAGES = {
     aliases: ["weekly scan", "survey of websites", "readiness over time", "benchmark of sites"],
     twin: "live",
     json: "/lens/census.json",
+    feature: "census",
   },
   "/search": {
     title: "Search",

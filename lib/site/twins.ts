@@ -14,6 +14,7 @@ import { nowPlayingMarkdown } from "@/lib/music/markdown";
 import { coffeeMarkdown } from "@/lib/coffee/markdown";
 import { compareMarkdown, lensMarkdown, censusMarkdown } from "@/lib/lens";
 import { notFoundResponse } from "./not-found";
+import { isSitePage } from "./paths";
 import { recordCrawlerVisit } from "@/lib/ledger/record";
 import type { LivePagePath } from "./pages";
 
@@ -89,6 +90,8 @@ async function twin(req: Request, base: string, routeCtx: unknown, knownPaths: (
   const segments = (await (routeCtx as TwinContext).params).path;
   const page = !segments?.length || (segments.length === 1 && segments[0] === "index") ? "/" : `/${segments.join("/")}`;
   const live = liveRendition(page);
+  // A live page of a feature that is off is no page (content twins of such pages are not in the corpus).
+  if (live && !isSitePage(page)) return notFoundResponse(req, knownPaths);
   if (live) {
     const md = await live.markdown({ page, base, query: new URL(req.url).searchParams });
     return md === undefined ? notFoundResponse(req, knownPaths) : markdownReply(md, `${base}${page}`, live.cache);

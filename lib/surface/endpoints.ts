@@ -3,6 +3,7 @@ import { capabilities, UNLISTED_ROUTES } from "./registry";
 import { selfDescribing } from "./self-describing";
 import { guideOf, type Guide } from "./developer-guide";
 import { toolsOf, type ToolDescription } from "./mcp/tools";
+import { featureOn } from "@/lib/features";
 
 /**
  * The full list: the capabilities of ./registry.ts and the endpoints that describe them,
@@ -29,9 +30,14 @@ export function endpoints(): readonly Endpoint[] {
   return ALL;
 }
 
-/** The MCP tools of every endpoint that is one. */
-export function tools(): ToolDescription[] {
+/** The MCP tools of every endpoint that is one, whatever the features (the schema tests read them all). */
+export function allTools(): ToolDescription[] {
   return toolsOf(ALL);
+}
+
+/** The MCP tools this process offers: those of features that are off (lib/features) are not listed. */
+export function tools(): ToolDescription[] {
+  return allTools().filter((t) => !t.endpoint.feature || featureOn(t.endpoint.feature.name));
 }
 
 /** The developer guide over every endpoint. */

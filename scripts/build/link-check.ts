@@ -5,7 +5,7 @@ import remarkParse from "remark-parse";
 import remarkGfm from "remark-gfm";
 import { BASE_TOKEN } from "@/lib/content/base-token";
 import type { Doc } from "@/lib/content/types";
-import { normalizePath, pageOfMdPath } from "@/lib/site/page-routing.mjs";
+import { normalizePath, pageOfMdPath } from "@/lib/site/page-index";
 
 /** What a site path of this build can lead to; the build fills it in (scripts/build/site.ts). */
 export interface LinkTargets {
@@ -15,6 +15,8 @@ export interface LinkTargets {
   served: ReadonlySet<string>;
   /** Whether a file of `public/` (this build's `public/generated/` included) is served at this path. */
   isFile: (sitePath: string) => boolean;
+  /** The pages of live features (lib/features) and how each is set: a page only while its feature is on. */
+  gated?: ReadonlyMap<string, { feature: string; setting: "auto" | boolean }>;
 }
 
 export interface SiteLink {
@@ -121,6 +123,10 @@ function whyBroken(link: SiteLink, t: LinkTargets): string | undefined {
   const hash = written.indexOf("#");
   const page = pathOf(written.slice(0, hash < 0 ? undefined : hash).split("?")[0]);
   const fragment = hash < 0 ? "" : decoded(written.slice(hash + 1));
+  const gate = t.gated?.get(pageOfMdPath(page) ?? page);
+  if (gate?.setting === false) return `a page of features.${gate.feature}, which is turned off in site.config.ts`;
+  if (gate?.setting === "auto")
+    return `a page of features.${gate.feature}, which is "auto": a 404 whenever the server starts without what it needs (set it to true in site.config.ts to link it)`;
   const ids = t.docs.get(page);
   if (ids) return !fragment || ids.has(fragment) ? undefined : `${page} has no section #${fragment}`;
   const twinOf = pageOfMdPath(page);

@@ -4,7 +4,6 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { buildDoc, ContentError, readSources, sortDocs, strayContent } from "@/lib/content/load";
 import { generatedTwins } from "@/lib/content/twins";
-import { llmsFullTxt, llmsTxt } from "@/lib/content/llms";
 import { atomFeed, jsonFeed } from "@/lib/content/feeds";
 import { firmListProblems } from "@/lib/around/firms";
 import { resumeMarkdown, resumeProblems, type Resume } from "@/lib/content/resume";
@@ -28,12 +27,14 @@ import { parseQuestionBank, QUESTION_BANK_FILE } from "@/lib/content/question-ba
 import type { Card } from "./og-images";
 import { undrawable } from "./font-coverage";
 import { CARD_STYLE, cardCoverage } from "./og-images";
-import { loadPageIndex } from "@/lib/site/page-routing.mjs";
+import { loadPageIndex } from "@/lib/site/page-index";
 import { linksServed, servedPaths } from "@/lib/surface/served-paths";
 import { unlistedPages } from "@/lib/surface/chrome-links";
 import { endpoints, readableApiPaths } from "@/lib/surface/endpoints";
 import { resumeJson, resumeMd, resumePdf } from "@/lib/resume/endpoints";
 import { appMetadataFiles, documentIds, fileLinks, linkWarnings, publicFiles, type SiteLink } from "./link-check";
+import { FEATURES_FILE, featureRefusals, featureStates, settingsOf, stateLines, type FeatureName } from "@/lib/features";
+import { sitePathOf } from "@/lib/surface/served-paths";
 
 /** The project's app/: its icons are served at the site's root. */
 const APP_DIR = path.resolve(import.meta.dirname, "../../app");
@@ -99,6 +100,15 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   if (configProblems.length) throw new ContentError(configProblems);
   const log = opts.log ?? (() => {});
   for (const line of demoLeftovers(siteConfig)) log(`  ${line}`);
+  // The pages of every feature are built; which are shown is decided when the server starts
+  // (lib/features), from the same settings and its own environment. A feature the owner turned
+  // on (`true`) that cannot work here stops the build as it would stop the server.
+  const settings = settingsOf(siteConfig.features);
+  const states = featureStates(settings, env());
+  const refusals = featureRefusals(states);
+  if (refusals.length) throw new ContentError(refusals);
+  log('  features (the server decides the "auto" ones again when it starts, from its own environment):');
+  for (const line of stateLines(states)) log(`  ${line}`);
   const stages: StageReport[] = [];
   const stage = async (name: string, run: () => Promise<{ skipped?: boolean; detail?: string } | void>) => {
     const t = performance.now();
@@ -151,6 +161,12 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
       }
     }
     problems.push(...urlProblems(docs));
+    for (const d of docs) {
+      const feature = endpointFeature(d.endpoint);
+      if (feature) d.feature = feature;
+      else delete d.feature;
+    }
+    problems.push(...chromeFeatureProblems(pageFeatures(docs), settings));
 
     const resumeFile = path.join(opts.contentDir, "resume.json");
     if (await exists(resumeFile)) {
@@ -231,19 +247,30 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
       corpus.builtAt = new Date().toISOString();
       await writeAtomic(path.join(opts.outDir, "corpus.json"), JSON.stringify(corpus));
       const published = publishedPages({ resume: resume !== undefined });
+      const pages = [...new Set([...Object.keys(corpus.twins), ...published])].sort();
+      const features = pageFeatures(docs);
       const paths = {
-        pages: [...new Set([...Object.keys(corpus.twins), ...published])].sort(),
+        pages,
         twins: ownTwinRoutes(published),
         docs: docs.map((d) => d.url),
+        // Which feature each of its pages belongs to: the server leaves out those of features that are off.
+        features: Object.fromEntries(pages.flatMap((p) => (features.has(p) ? [[p, features.get(p)!]] : []))),
+        // The paths a route handler of its own answers (every method, OPTIONS included): proxy.ts
+        // leaves a preflight there to the route, and answers one on any other path itself.
+        routes: routePaths(),
       };
       await writeAtomic(path.join(opts.outDir, "paths.json"), JSON.stringify(paths));
       return `${Object.keys(corpus.twins).length} twins`;
     },
-    // The page list decides which pages are published and where their twins are.
-    JSON.stringify(PAGES),
+    // The page list decides which pages are published and where their twins are; the API which paths are routes.
+    JSON.stringify([PAGES, routePaths()]),
   );
+  // The settings the server decides with: its pages were made from them (lib/features).
+  await writeAtomic(path.join(opts.outDir, FEATURES_FILE), JSON.stringify({ settings }));
   // Every page leaves out the menu and footer links to pages this build does not have; say which.
-  const served = servedPaths(loadPageIndex(opts.outDir).pages);
+  // (A page of a feature turned off is not one; those of "auto" ones may not be listed: chromeFeatureProblems.)
+  const turnedOff = new Set(states.filter((s) => s.setting === false).map((s) => s.name));
+  const served = servedPaths(loadPageIndex(opts.outDir, turnedOff).pages);
   const chrome: [string, readonly { label: string; href: string }[]][] = [
     ["nav", siteConfig.nav],
     ["footer", siteConfig.footer],
@@ -297,15 +324,15 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     // Without a resume its renditions answer 404, though the API lists them.
     served: new Set([...[...served].filter((p) => resume || !resumeFiles.has(p)), ...appMetadataFiles(APP_DIR)]),
     isFile: publicFiles({ generated: opts.publicDir, root: opts.staticDir }),
+    gated: new Map([...pageFeatures(docs)].map(([page, feature]) => [page, { feature, setting: settings[feature] }])),
   }))
     log(`  ${line}`);
   await cached("search", [path.join(opts.outDir, "search-index.json")], async () => {
     await writeAtomic(path.join(opts.outDir, "search-index.json"), JSON.stringify(buildIndex(answerable)));
   });
-  await cached("llms", [path.join(opts.outDir, "llms.txt"), path.join(opts.outDir, "llms-full.txt")], async () => {
-    await writeAtomic(path.join(opts.outDir, "llms.txt"), llmsTxt(docs, { resume: resume !== undefined }));
-    await writeAtomic(path.join(opts.outDir, "llms-full.txt"), llmsFullTxt(docs, corpus.twins));
-  });
+  // llms.txt and llms-full.txt are made by the server from the corpus it shows (lib/content/endpoints.ts): an older build's copies go.
+  await rm(path.join(opts.outDir, "llms.txt"), { force: true });
+  await rm(path.join(opts.outDir, "llms-full.txt"), { force: true });
   await cached("feeds", [path.join(opts.outDir, "feed.xml"), path.join(opts.outDir, "feed.json")], async () => {
     await writeAtomic(path.join(opts.outDir, "feed.xml"), atomFeed(docs));
     await writeAtomic(path.join(opts.outDir, "feed.json"), JSON.stringify(jsonFeed(docs)));
@@ -439,6 +466,41 @@ async function readOwnerJson(file: string): Promise<unknown> {
     throw new Error(`${message.replace(/\s*(in JSON )?at position \d+.*$/, "")} at line ${before.split("\n").length}, column ${column}`);
   }
 }
+
+/** The feature of the endpoint a content page documents (`endpoint:`), if it belongs to one. */
+function endpointFeature(endpoint: string | undefined): FeatureName | undefined {
+  if (!endpoint) return undefined;
+  const path = endpoint.split("?")[0];
+  return endpoints().find((e) => e.http?.path === path)?.feature?.name;
+}
+
+/** Every page that belongs to a feature: the declared ones (lib/site/pages.ts) and the content pages documenting its endpoints. */
+function pageFeatures(docs: readonly Doc[]): Map<string, FeatureName> {
+  const out = new Map<string, FeatureName>();
+  for (const [page, d] of Object.entries(PAGES) as [string, { feature?: FeatureName }][]) if (d.feature) out.set(page, d.feature);
+  for (const d of docs) if (d.feature) out.set(d.url, d.feature);
+  return out;
+}
+
+/**
+ * Pages prerendered now carry the menu and the footer, so neither may list a page whose
+ * feature is decided only when the server starts (`"auto"`): it would be linked on a server
+ * without it, or missing on one with it.
+ */
+function chromeFeatureProblems(features: ReadonlyMap<string, FeatureName>, settings: Readonly<Record<FeatureName, unknown>>): string[] {
+  return (["nav", "footer"] as const).flatMap((where) =>
+    siteConfig[where].flatMap((l, i) => {
+      const feature = l.href.startsWith("/") ? features.get(sitePathOf(l.href)) : undefined;
+      return feature && settings[feature] === "auto"
+        ? [
+            `site.config.ts: ${where}[${i}].href: ${l.href} is a page of features.${feature}, which is "auto" (on or off when the server starts): set it to true to list the page here, or leave it to the home page, which lists it while it is on`,
+          ]
+        : [];
+    }),
+  );
+}
+/** The paths a registered endpoint's handlers (or the MCP transport) answer, every method. */
+const routePaths = () => [...endpoints().flatMap((e) => (e.http ? [e.http.path] : [])), "/mcp"].sort();
 
 /** Every path the API serves, from the full list (lib/surface/endpoints.ts), whatever its methods. */
 const apiPaths = () => new Set([...endpoints().flatMap((e) => (e.http ? [e.http.path] : [])), ...readableApiPaths()]);

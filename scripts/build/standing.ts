@@ -7,6 +7,7 @@ import { tagDescription, tagLabel, tagPath, tagTitle, taggedDocs } from "@/lib/c
 import type { Doc } from "@/lib/content/types";
 import type { PhotoManifestFile } from "@/lib/photos/types";
 import { PAGES, publishedPages } from "@/lib/site/pages";
+import type { FeatureName } from "@/lib/features/rule";
 import { guideMarkdown } from "@/lib/surface/developer-guide";
 import { buildGuide } from "@/lib/surface/endpoints";
 
@@ -23,8 +24,17 @@ export async function standingSources(o: { resume?: Resume; photosManifest?: str
   };
   const sources: StandingSource[] = publishedPages({ resume: o.resume !== undefined }).map((url) => {
     const { title, description, aliases, twin } = PAGES[url];
+    const feature = (PAGES[url] as { feature?: FeatureName }).feature;
     // The pages whose twin the build writes with the content are the home page and the indexes: lists.
-    return { url, title, description, aliases, markdown: full[url], ...(twin === "content" ? { listing: "index" as const } : {}) };
+    return {
+      url,
+      title,
+      description,
+      aliases,
+      markdown: full[url],
+      ...(feature ? { feature } : {}),
+      ...(twin === "content" ? { listing: "index" as const } : {}),
+    };
   });
   // A tag page by its title and what it says it lists, as the indexes are (its list would match every query).
   for (const [tag, list] of taggedDocs(o.docs ?? []))

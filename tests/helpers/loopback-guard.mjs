@@ -1,3 +1,4 @@
+// @ts-check
 import net from "node:net";
 
 /**
@@ -11,8 +12,17 @@ import net from "node:net";
  * address that lookup hands the socket must be loopback too; system DNS is never asked.
  */
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+/** @param {string} host */
 const allowedAddress = (host) => host === "localhost" || LOOPBACK.test(host);
 
+/** @typedef {(err: Error | null, address?: string | { address: string }[], family?: number) => void} LookupCallback */
+/** @typedef {(host: string, options: object, cb: LookupCallback) => void} Lookup */
+
+/**
+ * @param {string} name
+ * @param {Lookup} lookup
+ * @returns {Lookup}
+ */
 function guardedLookup(name, lookup) {
   return (host, options, cb) =>
     lookup(host, options, (err, address, family) => {
@@ -25,6 +35,7 @@ function guardedLookup(name, lookup) {
 }
 
 const original = net.Socket.prototype.connect;
+/** @this {net.Socket} @param {any[]} args */
 net.Socket.prototype.connect = function guardedConnect(...args) {
   // net.connect and tls.connect pass [options, callback] as one array argument.
   const first = Array.isArray(args[0]) ? args[0][0] : args[0];
@@ -38,5 +49,5 @@ net.Socket.prototype.connect = function guardedConnect(...args) {
       throw new Error(`loopback guard: test tried to connect to ${host}`);
     }
   }
-  return original.apply(this, args);
+  return original.apply(this, /** @type {Parameters<typeof original>} */ (args));
 };

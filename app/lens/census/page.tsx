@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { isSitePage } from "@/lib/site/paths";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
 import { censusView, latest } from "@/lib/lens";
@@ -9,6 +11,8 @@ export const metadata: Metadata = pageMetadata(pageMeta("/lens/census"));
 export const dynamic = "force-dynamic";
 
 export default async function CensusPage() {
+  // Its feature is off (lib/features): server.mjs and proxy.ts answer the 404 first; this covers `next dev`.
+  if (!isSitePage("/lens/census")) notFound();
   const view = await censusView();
   return (
     <>

@@ -25,7 +25,7 @@ export const CensusSchema = named(
   z.object({
     ok: z.literal(true),
     schedule: z.string().meta({ description: "When the census runs (cron, UTC)" }),
-    scheduled: z.boolean().meta({ description: "Scheduled jobs are on for this deployment" }),
+    scheduled: z.boolean().meta({ description: "Scheduled jobs are on for this site" }),
     nextRunAt: z.iso.datetime().nullable(),
     keptWeeks: z.int().meta({ description: "Weeks of history kept; older weeks are dropped" }),
     weeks: z.array(z.string()).meta({ description: "The weeks recorded, oldest first" }),
@@ -49,7 +49,11 @@ export async function readCensus(): Promise<z.infer<typeof CensusSchema>> {
       });
     throw e;
   }
-  const scheduled = jobsEnabled();
+  return censusOf(weeks, jobsEnabled());
+}
+
+/** The census body over the weeks recorded; with the census turned off, none and nothing scheduled. */
+function censusOf(weeks: Awaited<ReturnType<typeof readWeeks>>, scheduled: boolean): z.infer<typeof CensusSchema> {
   const next = scheduled ? nextRun(lensCensus.schedule) : null;
   return {
     ok: true as const,
@@ -91,5 +95,6 @@ export const getCensus = defineEndpoint({
   outputDescription: "The census",
   errors: [{ status: 503, code: "storage_unavailable", description: "The census history could not be read right now" }],
   run: () => readCensus(),
+  feature: { name: "census", off: () => censusOf([], false) },
   http: { path: "/lens/census.json", cache: { maxAge: 600, staleWhileRevalidate: 3600 } },
 });

@@ -16,6 +16,7 @@ export const lensCensus: Job = {
   description: "Scan the 16 census sites with lens and record each one's readiness score and terms tier for the week",
   schedule: "0 7 * * 1",
   reachesPublicSites: true,
+  feature: "census",
   leaseSeconds: Math.ceil((16 / CENSUS_CONCURRENCY) * (LIMITS.timeoutMs / 1000)) + 60,
   run: (ctx) => runCensus(ctx, censusSites(), env().LENS_ALLOW_HOSTS),
 };

@@ -422,7 +422,7 @@ describe("hosts lens does not ask about", () => {
   });
 
   it("asks nothing with DNS turned off", async () => {
-    const error = "DNS lookups are off on this deployment";
+    const error = "DNS lookups are off on this site";
     expect(await dnsAid(null, "www.agents.example")).toEqual({ ok: false, found: false, names: ["_index._agents.agents.example"], error });
     expect(await echRecord(null, "agents.example")).toEqual({
       observed: false,

@@ -212,7 +212,7 @@ function skipReason(resolver: DnsResolver | null, host: string): string | null {
   if (host === "") return "no host name to look up";
   if (isIpLiteral(host)) return "an IP address has no DNS records";
   if (host === "localhost" || host.endsWith(".localhost")) return "localhost has no public DNS records";
-  if (!resolver) return "DNS lookups are off on this deployment";
+  if (!resolver) return "DNS lookups are off on this site";
   return null;
 }
 
@@ -229,7 +229,7 @@ export async function dnsAid(resolver: DnsResolver | null, host: string): Promis
   const domain = name.replace(/^www\./, "");
   const names = [`_index._agents.${domain}`];
   const skip = skipReason(resolver, name);
-  if (skip || !resolver) return { ok: false, found: false, names, error: skip ?? "DNS lookups are off on this deployment" };
+  if (skip || !resolver) return { ok: false, found: false, names, error: skip ?? "DNS lookups are off on this site" };
   try {
     const res = await resolver(names[0], "SVCB");
     const failure = failedRcode(res);
@@ -266,7 +266,7 @@ export async function echRecord(resolver: DnsResolver | null, host: string): Pro
   const name = normalize(host);
   const none = { observed: false, recordPresent: false, parsed: false, dnssecValidated: null };
   const skip = skipReason(resolver, name);
-  if (skip || !resolver) return { ...none, error: skip ?? "DNS lookups are off on this deployment" };
+  if (skip || !resolver) return { ...none, error: skip ?? "DNS lookups are off on this site" };
   let res: DnsResponse;
   try {
     res = await resolver(name, "HTTPS");

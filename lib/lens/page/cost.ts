@@ -56,10 +56,10 @@ export function pageCost(forms: Partial<Record<TierKey, string>>, partial: { par
 const LONG_RUN = 400;
 
 /**
- * Byte-pair encoding is quadratic in the length of one pre-tokenized chunk: 16,000 NULs took
- * 200 ms and a 2 MiB run would take minutes, so a hostile page could pin a core. Runs of
- * LONG_RUN or more non-space characters (data URIs, minified blobs, padding) are counted in
- * LONG_RUN slices; elsewhere the count is exact.
+ * Byte-pair encoding is quadratic in the length of one pre-tokenized chunk, so a hostile page
+ * with one long run could pin a core (bench/HISTORY.md#bpe-long-runs). Runs of LONG_RUN or
+ * more non-space characters (data URIs, minified blobs, padding) are counted in LONG_RUN
+ * slices; elsewhere the count is exact.
  */
 export function tokenCount(text: string): number {
   let total = 0;
@@ -79,9 +79,9 @@ const SAMPLE_CHARS = 3 * 1024;
 
 /**
  * Token count of `text`: exact up to EXACT_CHARS, beyond that counted on SAMPLES windows
- * spread evenly over the text (cut at whitespace) and scaled by characters. Exact BPE over
- * every tier of a 200 KB page took about 70 ms, four times the rest of the observation;
- * on the fixture pages the estimate is within a few percent of the exact count.
+ * spread evenly over the text (cut at whitespace) and scaled by characters, because exact
+ * BPE over every tier of a large page costs more than the rest of the observation
+ * (bench/HISTORY.md#token-estimate); the estimate stays within a few percent.
  */
 export function tokenEstimate(text: string): { tokens: number; estimated: boolean } {
   if (text.length <= EXACT_CHARS) return { tokens: tokenCount(text), estimated: false };

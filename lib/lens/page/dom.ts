@@ -25,7 +25,8 @@ class DepthLimitedHandler extends DomHandler {
 
 /**
  * One parse per observation, with htmlparser2: every page-derived field is read from this
- * tree, because each extra parse of a 200 KB page costs as much as the fetch.
+ * tree, because each extra parse of a large page costs as much as its fetch
+ * (bench/HISTORY.md#lens-markdown).
  */
 export function parseHtml(html: string): { doc: Document; tooDeep: boolean } {
   const handler = new DepthLimitedHandler();

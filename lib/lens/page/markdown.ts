@@ -3,10 +3,9 @@ import type { PageScan } from "./scan";
 import { absolute, documentBase, isElement, SKIPPED, textOf } from "./dom";
 
 /**
- * The main content as Markdown, rendered from the tree already parsed for the observation.
- * node-html-markdown and turndown each parse the HTML again, and on a 200 KB page took
- * 740 ms and 170 ms here (node-html-markdown grows faster than linearly), several times
- * the whole observation budget; walking the existing tree costs a few milliseconds.
+ * The main content as Markdown, rendered from the tree already parsed for the observation:
+ * node-html-markdown and turndown each parse the HTML again and cost several times the whole
+ * observation budget on a large page (bench/HISTORY.md#lens-markdown).
  */
 const CHROME = ["nav", "aside", "footer", "form", "button", "select", "input", "textarea", "label", "dialog"];
 const IGNORED = new Set([...SKIPPED, ...CHROME]);
@@ -43,9 +42,9 @@ interface Ctx {
 }
 
 /**
- * Past this many nested lists, quotes and tables their content renders as plain blocks.
- * Each level re-reads what it contains, so 250 nested lists over 30,000 lines took 89 s
- * and 500 nested quotes made 60 MB of ">" (measured); no real page nests this deep.
+ * Past this many nested lists, quotes and tables their content renders as plain blocks:
+ * each level re-reads what it contains, so deep nesting costs time and memory beyond any
+ * budget (bench/HISTORY.md#markdown-nesting); no real page nests this deep.
  */
 const MAX_NEST = 6;
 

@@ -1,13 +1,16 @@
-// The address this build's prerendered pages carry in their canonical links, share cards,
-// JSON-LD and the sitemap. Read from a prerendered page itself, not from a record beside
-// it: `npm run build:content` with another SITE_URL rebuilds .site/ but prerenders nothing,
-// and a record it wrote would let `npm start` serve the old pages under the new address.
-// Plain JavaScript, like server.mjs which reads it.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-/** The home page's canonical address without a trailing slash, or null when the build has no prerendered home page. @param {string} [distDir] */
-export function bakedSiteUrl(distDir = ".next") {
+/**
+ * The address this build's prerendered pages carry in their canonical links, share cards,
+ * JSON-LD and the sitemap. Read from a prerendered page itself, not from a record beside it:
+ * `npm run build:content` with another SITE_URL rebuilds .site/ but prerenders nothing, and a
+ * record it wrote would let `npm start` serve the old pages under the new address.
+ *
+ * The home page's canonical address without a trailing slash, or null when the build has no
+ * prerendered home page.
+ */
+export function bakedSiteUrl(distDir = ".next"): string | null {
   try {
     const html = readFileSync(path.join(distDir, "server", "app", "index.html"), "utf8");
     const m = /<link rel="canonical" href="(https?:\/\/[^"]+)"/.exec(html);
@@ -21,9 +24,8 @@ export function bakedSiteUrl(distDir = ".next") {
  * An address as the pages write it: Next passes SITE_URL through `new URL()` (metadataBase),
  * which lowercases the host, drops a default port and writes international names in
  * punycode, so `https://Example.com` is baked as `https://example.com`. Compare in that form.
- * @param {string} url
  */
-export function canonicalSiteUrl(url) {
+export function canonicalSiteUrl(url: string): string {
   try {
     return new URL(url).href.replace(/\/+$/, "");
   } catch {

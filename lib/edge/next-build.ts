@@ -1,0 +1,61 @@
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * What only Next's build output says, read in this one module (its test reads the real
+ * manifests, so a Next upgrade that changes their format fails there first):
+ *  - which paths Next serves as files: one of public/, a build asset, or a file route of app/
+ *    (`/favicon.ico`, `/icon.svg`, `/sitemap.xml`); OPTIONS on such a path gets the preflight
+ *    a page gets (Next would answer 405 or 500), on any other unknown path the 404;
+ *  - which pages are prerendered: Next sends those with `s-maxage=31536000`, a year in shared
+ *    caches, unless a Cache-Control is set before it renders (lib/edge/twins.ts).
+ * Without a build, both are empty.
+ */
+export const APP_ROUTES_MANIFEST = "app-path-routes-manifest.json";
+export const PRERENDER_MANIFEST = "prerender-manifest.json";
+
+function readManifest(distDir: string, name: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(readFileSync(path.join(distDir, name), "utf8"));
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The routes of app/ that are files: no brackets, a dot in the last segment. */
+export function appFileRoutes(distDir: string): Set<string> {
+  const routes = Object.values(readManifest(distDir, APP_ROUTES_MANIFEST) ?? {}).filter((r): r is string => typeof r === "string");
+  return new Set(routes.filter((route) => !route.includes("[") && /\.[^/]+$/.test(route)));
+}
+
+/** The pages Next prerendered and serves from its cache (`/`, `/about`, `/writing/x`…). */
+export function prerenderedPages(distDir: string): Set<string> {
+  const routes = readManifest(distDir, PRERENDER_MANIFEST)?.routes;
+  if (!routes || typeof routes !== "object") return new Set();
+  return new Set(
+    Object.entries(routes as Record<string, { routeType?: unknown }>)
+      .filter(([, r]) => r?.routeType === "page")
+      .map(([p]) => p),
+  );
+}
+
+/** `servesFile(decodedPath)` for a build in `distDir` and the public files in `publicDir`. */
+export function fileCheck(distDir: string, publicDir: string): (decoded: string) => boolean {
+  const appFiles = appFileRoutes(distDir);
+  const staticRoot = path.resolve(distDir, "static");
+  const publicRoot = path.resolve(publicDir);
+  return (decoded) => {
+    if (appFiles.has(decoded)) return true;
+    const [root, rest] = decoded.startsWith("/_next/static/")
+      ? [staticRoot, decoded.slice("/_next/static/".length)]
+      : [publicRoot, decoded.slice(1)];
+    const file = path.resolve(root, rest);
+    if (!file.startsWith(root + path.sep)) return false;
+    try {
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+}

@@ -1,0 +1,80 @@
+import { buildSingleton, siteFile } from "@/lib/build-output";
+import { readFileSync } from "node:fs";
+import { env } from "@/lib/env";
+import { featureRefusals, featureStates, offNames, settingsOf, type FeatureName, type FeatureSettings, type FeatureState } from "./rule";
+
+export {
+  FEATURES,
+  FEATURE_NAMES,
+  AUTO_SETTINGS,
+  FeatureSettingsSchema,
+  featureStates,
+  featureRefusals,
+  settingsOf,
+  type FeatureName,
+  type FeatureSetting,
+  type FeatureSettings,
+  type FeatureState,
+  type Need,
+} from "./rule";
+
+/** Where the build records site.config.ts's `features` for the server (scripts/build/site.ts). */
+export const FEATURES_FILE = "features.json";
+/** How server.mjs (plain JS) learns which features are off: set at start by instrumentation.ts. */
+export const OFF_FEATURES_GLOBAL = Symbol.for("site.off-features");
+
+/**
+ * The settings the build recorded (`.site/features.json`), all `"auto"` before a build. The
+ * server reads the build's copy, not site.config.ts: the pages it serves were made from it.
+ */
+function builtSettings(): FeatureSettings {
+  try {
+    return settingsOf(JSON.parse(readFileSync(siteFile(FEATURES_FILE), "utf8")).settings);
+  } catch {
+    return settingsOf(undefined);
+  }
+}
+
+/**
+ * Each feature on or off in this process: the build's settings and this environment, once
+ * per process (under `npm run dev`, again after a rebuild). `"auto"` is decided here, at
+ * start, so one build serves a deployment with or without the accounts, store and jobs.
+ */
+export function featureDecision(): { states: FeatureState[]; off: ReadonlySet<FeatureName> } {
+  return buildSingleton("features", () => {
+    const states = featureStates(builtSettings(), env());
+    return { states, off: offNames(states) };
+  });
+}
+
+export function featureOn(name: FeatureName): boolean {
+  return !featureDecision().off.has(name);
+}
+
+/** Whether something that belongs to `feature` (or to none) is shown. */
+export function shown(feature: string | undefined): boolean {
+  return feature === undefined || !featureDecision().off.has(feature as FeatureName);
+}
+
+function exitWith(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
+
+/** `  on   Coffee slots (/coffee): what it needs is configured`, one line per feature. */
+export function stateLines(states: readonly FeatureState[]): string[] {
+  return states.map((s) => `  ${s.on ? "on " : "off"}  ${s.label}: ${s.setting === "auto" ? "auto, " : ""}${s.why}`);
+}
+
+/**
+ * The server's decision at start (instrumentation.ts), said once: the features on and off,
+ * or, when one set to `true` cannot work, that line alone and an exit (like a SITE_URL the
+ * build was not made for). Leaves the off features where server.mjs reads them.
+ */
+export function announceFeatures(log: (line: string) => void = console.log, refuse: (line: string) => never = exitWith): void {
+  const { states, off } = featureDecision();
+  const refusals = featureRefusals(states);
+  if (refusals.length) refuse(refusals.join("\n"));
+  log(`> Features:\n${stateLines(states).join("\n")}`);
+  (globalThis as Record<symbol, unknown>)[OFF_FEATURES_GLOBAL] = [...off];
+}
