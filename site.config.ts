@@ -84,7 +84,7 @@ export const siteConfig = {
     /** Searches: the first is /search.json's `q`; all of them make the search box's placeholder. */
     searches: ["rate limits", "carburettors", "Classic Chrome"],
     /** Words from a photo caption in photos/: /photos/query.json's `q`. */
-    photoCaption: "forest stream",
+    photoCaption: "mossy stream",
   },
   /** What /robots.txt tells crawlers about AI use (Content-Signal): search and answers yes, training no. */
   contentSignal: { search: "yes", "ai-input": "yes", "ai-train": "no" },

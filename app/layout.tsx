@@ -9,8 +9,10 @@ import { SiteFooter } from "@/components/site-footer";
 import { SITE_ALTERNATE_TYPES, shareCard } from "@/lib/site/metadata";
 import { preloadLayoutFonts } from "@/lib/site/font-preloads";
 import { footerLinks, navLinks } from "@/lib/surface/chrome-links";
-import { inter, sourceSerif, sourceSerifItalic } from "./fonts";
+import { FONT_VARIABLES } from "./fonts";
 import "./globals.css";
+// The serif italic cut to what the pages set in italics, inline (scripts/build/fonts.ts).
+import "../.site/fonts/italic.css";
 
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl()),
@@ -39,7 +41,7 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   preloadLayoutFonts();
   return (
-    <html lang={siteConfig.locale} className={`${sourceSerif.variable} ${sourceSerifItalic.variable} ${inter.variable}`}>
+    <html lang={siteConfig.locale} className={FONT_VARIABLES}>
       <body>
         <a className="skip" href="#main">
           Skip to content

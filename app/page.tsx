@@ -15,7 +15,11 @@ export const metadata = pageMetadata({ path: "/", title: siteConfig.title, descr
 // "Live on this site" lists the live features that are on, which the server decides when it starts (lib/features).
 export const dynamic = "force-dynamic";
 
-/** Who the owner is, what they wrote and photographed lately, and a quiet pointer for machines. */
+/**
+ * Who the owner is (said once: the header leaves the name and role to this page's heading,
+ * globals.css "Home"), what they wrote and photographed lately, the live pages, a quiet
+ * pointer for machines, and last the demo notice. Every block ends at one right edge.
+ */
 export default function HomePage() {
   const base = siteUrl();
   const writing = docsIn("writing").slice(0, 5);
@@ -41,16 +45,15 @@ export default function HomePage() {
           {siteConfig.author.jobTitle}. {siteConfig.author.intro}
         </p>
         <AboutLinks />
-        {siteConfig.demo ? (
-          <p className="demo-note">
-            Demo content about a fictional owner: replace <code>site.config.ts</code>, <code>content/</code> and <code>photos/</code> to
-            make the site yours.
-          </p>
-        ) : null}
       </section>
 
       <div className="home-columns">
-        <HomeSection id="home-writing" label="Writing" more={{ href: "/writing", text: "All writing" }}>
+        <HomeSection
+          id="home-writing"
+          label="Writing"
+          more={{ href: "/writing", text: "All writing" }}
+          also={{ href: "/tags", text: "By tag" }}
+        >
           <DatedList docs={writing} />
         </HomeSection>
         <HomeSection id="home-garage" label="From the garage" more={{ href: "/garage", text: "All garage notes" }}>
@@ -77,6 +80,13 @@ export default function HomePage() {
           <a href="/feed.xml">Atom feed</a> and a <a href="/feed.json">JSON Feed</a>.
         </p>
       </section>
+      {/* Last, for whoever runs a copy: a visitor meets the owner first, not the template. */}
+      {siteConfig.demo ? (
+        <p className="demo-note">
+          Demo content about a fictional owner: replace <code>site.config.ts</code>, <code>content/</code> and <code>photos/</code> to make
+          the site yours.
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -86,11 +96,14 @@ function HomeSection({
   id,
   label,
   more,
+  also,
   children,
 }: {
   id: string;
   label: string;
   more: { href: string; text: string };
+  /** A second way into the same things (the writing by tag). */
+  also?: { href: string; text: string };
   children: ReactNode;
 }) {
   return (
@@ -101,6 +114,12 @@ function HomeSection({
       {children}
       <p className="more">
         <a href={more.href}>{more.text} →</a>
+        {also ? (
+          <>
+            {" · "}
+            <a href={also.href}>{also.text} →</a>
+          </>
+        ) : null}
       </p>
     </section>
   );

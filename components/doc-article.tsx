@@ -5,9 +5,14 @@ import { withBase } from "@/lib/content/base-token";
 import { siteUrl } from "@/lib/env";
 import { JsonLd } from "./json-ld";
 import { FormattedDate } from "./formatted-date";
+import { Pager } from "./pager";
+import { getCorpus } from "@/lib/content/corpus";
+import { docNeighbours } from "@/lib/content/twins";
+import { tagLabel, tagPath } from "@/lib/content/tags";
 
 export function DocArticle({ doc }: { doc: Doc }) {
   const section = COLLECTIONS[doc.collection];
+  const { prev, next } = docNeighbours(getCorpus().docs, doc);
   return (
     <article className="doc">
       <JsonLd data={docJsonLd(doc)} />
@@ -38,14 +43,21 @@ export function DocArticle({ doc }: { doc: Doc }) {
       </header>
       <div className="prose" dangerouslySetInnerHTML={{ __html: withBase(doc.html, siteUrl()) }} />
       {doc.tags.length ? (
-        <p className="meta-line tags">
+        <ul className="meta-line tags" aria-label="Tags">
           {doc.tags.map((t) => (
-            <span key={t} className="tag">
-              {t}
-            </span>
+            <li key={t}>
+              <a className="tag" href={tagPath(t)}>
+                {tagLabel(t)}
+              </a>
+            </li>
           ))}
-        </p>
+        </ul>
       ) : null}
+      <Pager
+        label={`More ${section.label.toLowerCase()}`}
+        prev={prev ? { href: prev.url, title: prev.title } : undefined}
+        next={next ? { href: next.url, title: next.title } : undefined}
+      />
     </article>
   );
 }

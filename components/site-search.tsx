@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { PAGE_LIMIT, pageQuery, resultCount, resultLabel, searchHref, type ShownResults } from "@/lib/search/present";
+import { highlight, termsOf } from "@/lib/search/words";
 
 const DEBOUNCE_MS = 180;
 
@@ -13,7 +14,20 @@ const DEBOUNCE_MS = 180;
  * step of the history (Back returns to the one before). Nothing is swapped in when it
  * hydrates: the markup is the same either way, so the layout does not move.
  */
-export function SiteSearch({ initial, placeholder }: { initial?: ShownResults; placeholder: string }) {
+export function SiteSearch({
+  initial,
+  placeholder,
+  stopwords,
+  browse,
+}: {
+  initial?: ShownResults;
+  placeholder: string;
+  /** The engine's stopwords: what a query's words are searched for, so the results mark the words that matched. */
+  stopwords: readonly string[];
+  /** Where to go when nothing matches: the site's sections. */
+  browse: readonly { href: string; label: string }[];
+}) {
+  const stop = useMemo(() => new Set(stopwords), [stopwords]);
   const [value, setValue] = useState(initial?.q ?? "");
   const [shown, setShown] = useState<ShownResults | undefined>(initial);
   // What is on screen, also for a `run` from an earlier render (the Back/Forward listener's).
@@ -130,25 +144,53 @@ export function SiteSearch({ initial, placeholder }: { initial?: ShownResults; p
         <button type="submit">Search</button>
       </form>
       <section aria-live="polite" aria-busy={busy} className="search-region">
-        {shown ? (
-          <>
-            <p className="meta-line">
-              {resultCount(shown.total, shown.results.length)} for “{shown.q}”
-            </p>
-            <ol className="doc-list search-results">
-              {shown.results.map((r) => (
-                <li key={r.url}>
-                  <a href={r.url} className="doc-link">
-                    {r.title}
-                  </a>{" "}
-                  <span className="meta-line">· {resultLabel(r.url, r.kind)}</span>
-                  <p>{r.snippet}</p>
-                </li>
-              ))}
-            </ol>
-          </>
-        ) : null}
+        {shown ? <Results shown={shown} terms={termsOf(shown.q, stop)} browse={browse} /> : null}
       </section>
     </>
+  );
+}
+
+/** The results of one query, the words it matched marked; for no result, where to look instead. */
+function Results({ shown, terms, browse }: { shown: ShownResults; terms: string[]; browse: readonly { href: string; label: string }[] }) {
+  return (
+    <>
+      <p className="meta-line">
+        {resultCount(shown.total, shown.results.length)} for “{shown.q}”
+      </p>
+      {shown.total === 0 ? (
+        <p className="search-none">
+          Try fewer words, or other words for the same thing. Or browse{" "}
+          {browse.map((b, i) => (
+            <Fragment key={b.href}>
+              {i ? (i === browse.length - 1 ? " or " : ", ") : ""}
+              <a href={b.href}>{b.label.toLowerCase()}</a>
+            </Fragment>
+          ))}
+          .
+        </p>
+      ) : (
+        <ol className="doc-list search-results">
+          {shown.results.map((r) => (
+            <li key={r.url}>
+              <a href={r.url} className="doc-link">
+                <Marked text={r.title} terms={terms} />
+              </a>{" "}
+              <span className="meta-line">· {resultLabel(r.url, r.kind)}</span>
+              {r.snippet ? (
+                <p>
+                  <Marked text={r.snippet} terms={terms} />
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
+function Marked({ text, terms }: { text: string; terms: string[] }) {
+  return (
+    <>{highlight(text, terms).map((run, i) => (run.mark ? <mark key={i}>{run.text}</mark> : <Fragment key={i}>{run.text}</Fragment>))}</>
   );
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { Contract } from "../tests/helpers/openapi";
+import { termMatches } from "../lib/search/words";
 import { watchPage } from "./watch";
 
 /**
@@ -277,4 +278,110 @@ test("a query of one 160-letter word wraps on a phone instead of widening the pa
     expect(overflow, `JavaScript ${javaScriptEnabled ? "on" : "off"}`).toBeLessThanOrEqual(0);
     await context.close();
   }
+});
+
+/** The marked words of the results on screen, lowercased. */
+const marks = (page: Page) => page.locator(".search-results mark").evaluateAll((ms) => ms.map((m) => m.textContent!.toLowerCase()));
+
+test("the typed words are marked in the results, server-rendered and in the browser alike", async ({ browser, page }) => {
+  const problems = watchPage(page);
+  for (const [q, terms] of [
+    ["descale the gaggia", ["descale", "gaggia"]],
+    ["rate limits", ["rate", "limits"]],
+  ] as const) {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const server = await context.newPage();
+    await server.goto(`/search?q=${encodeURIComponent(q)}`);
+    const served = await marks(server);
+    expect(served.length, `${q}: marks without JavaScript`).toBeGreaterThan(2);
+    // Each marked word is one the engine finds for a typed word (itself, a longer form, a typo away), and each typed word is marked.
+    for (const m of served)
+      expect(
+        terms.some((t) => termMatches(m.replace(/['’]/g, ""), t)),
+        `${q}: "${m}"`,
+      ).toBe(true);
+    for (const t of terms)
+      expect(
+        served.some((m) => m.startsWith(t.slice(0, 5))),
+        `${q}: "${t}" marked`,
+      ).toBe(true);
+    // Stopwords are not searched for, so never marked.
+    expect(served).not.toContain("the");
+    const html = await server.content();
+    await context.close();
+
+    await page.goto("/search");
+    await typeQuery(page, q);
+    expect(await marks(page), `${q}: the same marks with JavaScript`).toEqual(served);
+    // The same markup: what the browser draws from /search.json is what the server sent.
+    // (React's server output separates adjacent text with empty comments the browser's render has no need of.)
+    expect(await page.locator(".search-results").innerHTML()).toBe(
+      /<ol class="doc-list search-results">([\s\S]*?)<\/ol>/.exec(html)![1].replaceAll("<!-- -->", ""),
+    );
+  }
+  expect(problems).toEqual([]);
+});
+
+test("for 'gaggia' the Gaggia notes come before the garage index, and no excerpt quotes code", async ({ request }) => {
+  const body = (await (await request.get("/search.json?q=gaggia&limit=50")).json()) as { results: { url: string }[] };
+  contract.validate("/search.json", "GET", 200, "application/json", body);
+  const urls = body.results.map((r) => r.url);
+  const notes = urls.filter((u) => u.startsWith("/garage/gaggia"));
+  expect(notes.length).toBeGreaterThan(1);
+  expect(urls.slice(0, notes.length)).toEqual(notes);
+  if (urls.includes("/garage")) expect(urls.indexOf("/garage")).toBeGreaterThan(notes.length - 1);
+  // Queries that match code as much as words: every excerpt is the page's prose.
+  for (const q of ["curl search", "photos query film", "rate limit headers"]) {
+    const r = (await (await request.get(`/search.json?q=${encodeURIComponent(q)}&limit=50`)).json()) as {
+      results: { url: string; snippet?: string }[];
+    };
+    for (const hit of r.results) expect(hit.snippet ?? "", `${q}: ${hit.url}`).not.toMatch(/curl -|\{\{base\}\}|\$ npm|^\s*[{[]/);
+  }
+});
+
+test("no result says what to try next and links the sections, with and without JavaScript", async ({ browser, page }) => {
+  const q = "zqxjv wkpfh";
+  const check = async (p: Page) => {
+    await expect(p.locator(".search-region > .meta-line")).toContainText(`0 results for “${q}”`);
+    const links = await p.locator(".search-none a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(links).toEqual(expect.arrayContaining(["/writing", "/garage", "/tags"]));
+    for (const href of links) expect((await p.request.get(href!)).status(), href!).toBe(200);
+  };
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const server = await context.newPage();
+  await server.goto(`/search?q=${encodeURIComponent(q)}`);
+  await check(server);
+  await context.close();
+  await page.goto("/search");
+  await typeQuery(page, q);
+  await check(page);
+});
+
+test("the search box's clear button is the site's own: its colour, at least 24 px", async ({ page }) => {
+  await page.goto("/search?q=gaggia");
+  // The button lives in the input's user-agent shadow tree, which only the DevTools protocol reaches.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  type Node = { nodeId: number; attributes?: string[]; children?: Node[]; shadowRoots?: Node[] };
+  const { root } = (await cdp.send("DOM.getDocument", { depth: -1, pierce: true })) as { root: Node };
+  const find = (n: Node): Node | undefined =>
+    n.attributes?.includes("-webkit-search-cancel-button") ? n : [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(find).find(Boolean);
+  const button = find(root);
+  expect(button, "the clear button").toBeTruthy();
+  const { computedStyle } = (await cdp.send("CSS.getComputedStyleForNode", { nodeId: button!.nodeId })) as {
+    computedStyle: { name: string; value: string }[];
+  };
+  const style = Object.fromEntries(computedStyle.map((p) => [p.name, p.value]));
+  const muted = await page.evaluate(() => {
+    const probe = document.createElement("span");
+    probe.style.color = "var(--muted)";
+    document.body.append(probe);
+    return getComputedStyle(probe).color;
+  });
+  expect(style.appearance).toBe("none");
+  expect(style["background-color"]).toBe(muted);
+  expect(parseFloat(style.width)).toBeGreaterThanOrEqual(24);
+  expect(parseFloat(style.height)).toBeGreaterThanOrEqual(24);
+  await cdp.detach();
 });

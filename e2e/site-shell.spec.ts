@@ -67,3 +67,43 @@ test("/developers points an agent to the MCP server: following the server-card l
   const card = (await response.json()) as { remotes: { url: string }[] };
   expect(card.remotes[0].url).toBe(`${baseURL}/mcp`);
 });
+
+for (const [label, width] of [
+  ["phone", 390],
+  ["desktop", 1280],
+] as const) {
+  test(`the home page says who this is once, puts the demo notice last and ends its blocks at one right edge (${label})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    const h1 = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
+    const role = await page.locator(".home-intro .lede").innerText();
+    const job = role.split(".")[0];
+    // Visible text above the footer (the footer's copyright line names the owner by design).
+    const seen = await page.evaluate(() => {
+      const footer = document.querySelector("footer");
+      const out: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement!;
+        if (footer?.contains(el) || el.closest("script, style")) continue;
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        if (box.width && box.height && style.visibility !== "hidden") out.push(n.textContent!);
+      }
+      return out.join("\n");
+    });
+    expect(seen.split(h1).length - 1, `"${h1}" shown once`).toBe(1);
+    expect(seen.split(job).length - 1, `"${job}" shown once`).toBe(1);
+    // The demo notice follows everything else the page says.
+    expect(await page.locator(".home > :last-child").getAttribute("class")).toBe("demo-note");
+    // Every block ends at the same right edge (the intro's running text keeps its measure inside it).
+    const edges = await page
+      .locator(".home > :not(.home-intro)")
+      .evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().width > 0).map((e) => Math.round(e.getBoundingClientRect().right)));
+    expect(new Set(edges).size, `right edges ${edges.join(", ")}`).toBe(1);
+    await context.close();
+  });
+}

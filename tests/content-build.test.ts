@@ -66,9 +66,13 @@ describe("corpus", () => {
     expect(second.html).toContain("&#x26; check");
   });
 
-  it("has a Markdown twin for every page, generated indexes and the resume included", () => {
+  it("has a Markdown twin for every page, generated indexes, tag pages and the resume included", () => {
+    const tagPages = [...new Set(corpus.docs.flatMap((d) => d.tags))].map((t) => `/tags/${t}`);
+    expect(tagPages.length).toBeGreaterThan(0);
     expect(Object.keys(corpus.twins).sort()).toEqual(
       [
+        ...tagPages,
+        "/tags",
         "/",
         "/about",
         "/documents",
@@ -156,9 +160,11 @@ describe("resume and the search index", () => {
     expect(JSON.parse(await read("search-index.json")).documentCount).toBe(6 + standing.length);
   });
 
-  it("draws a 1200×630 share card for every page with a twin and lists them in og.json", async () => {
+  it("draws a 1200×630 share card for every page with a twin but the tag pages (the site's card) and lists them in og.json", async () => {
     const { paths } = JSON.parse(await read("og.json")) as { paths: string[] };
-    expect(paths).toEqual(expect.arrayContaining(Object.keys(corpus.twins)));
+    const twins = Object.keys(corpus.twins);
+    expect(paths).toEqual(expect.arrayContaining(twins.filter((p) => !p.startsWith("/tags/"))));
+    expect(paths.filter((p) => p.startsWith("/tags/"))).toEqual([]);
     expect(paths).toContain("/search");
     for (const p of paths) {
       const png = await readFile(path.join(publicDir, ogCardPath(p).replace(/^\/generated\//, "")));
@@ -388,20 +394,22 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     }
   });
 
-  it("says which share cards show boxes for characters no installed font has, and still draws them", async () => {
-    // Linear A: in no font a Debian machine has, with or without the Noto CJK and emoji fonts.
+  it("says which share cards leave out characters the site's fonts do not have, and still draws them", async () => {
+    // Linear A: in neither Inter nor Source Serif 4, in any of Fontsource's subsets.
     const file = path.join(contentDir, "writing/linear-a.md");
     await writeFile(
       file,
-      "---\ntitle: Reading 𐘀 and 𐘁 on a tablet\ndescription: A post whose title has Linear A signs that no installed font can draw.\ndate: 2024-03-16\n---\nBody.\n",
+      "---\ntitle: Reading 𐘀 and 𐘁 on a tablet, Ελληνικά too\ndescription: A post whose title has Linear A signs that no installed font can draw.\ndate: 2024-03-16\n---\nBody.\n",
     );
     const lines: string[] = [];
     try {
       await buildSite({ contentDir, outDir, publicDir, pdf: false, log: (l) => lines.push(l) });
       const warning = lines.filter((l) => l.includes("share cards:"));
       expect(warning).toHaveLength(1);
-      expect(warning[0]).toContain("no installed font draws 𐘀 𐘁, so one card shows boxes instead (/writing/linear-a)");
-      expect(warning[0]).toContain("fonts-noto-cjk");
+      // Greek is in the fonts' Greek subsets, so only the Linear A signs are named.
+      expect(warning[0]).toContain(
+        "the site's fonts (Inter, Source Serif 4) have no glyph for 𐘀 𐘁, so one card leaves them out (/writing/linear-a)",
+      );
       const png = await readFile(path.join(publicDir, ogCardPath("/writing/linear-a").replace(/^\/generated\//, "")));
       expect(await sharp(png).metadata()).toMatchObject({ width: 1200, height: 630 });
     } finally {

@@ -85,9 +85,12 @@ describe("llms.txt and llms-full.txt", () => {
     const links = siteLinks(body);
     expect(links.length).toBeGreaterThan(5);
     const failing: string[] = [];
-    for (const link of links) {
+    // Each distinct address once, from several callers: the twins' tag and neighbour links make a few hundred reads, past one caller's budget.
+    for (const [i, link] of [...new Set(links)].entries()) {
       const u = new URL(link);
-      const r = await get(u.pathname + u.search);
+      const r = await call(app.contract, app.server.base, u.pathname + u.search, {
+        localAddress: `127.0.${110 + Math.floor(i / 50)}.${(i % 50) + 1}`,
+      });
       if (r.status !== 200) failing.push(`${link}: ${r.status}`);
     }
     expect(failing).toEqual([]);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPhotos, type PhotoBuildReport } from "@/scripts/build/photos";
+import { buildPhotos, parseSidecar, type PhotoBuildReport } from "@/scripts/build/photos";
 import { RENDITIONS, type PhotoManifestFile } from "@/lib/photos/types";
 import { thirdParty } from "./helpers/third-party";
 
@@ -42,6 +42,10 @@ beforeAll(async () => {
   await writeFile(path.join(photosDir, "screenshot.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   await mkdir(path.join(photosDir, "2025"));
   await writeFile(path.join(photosDir, "fuji-x-t50-reala-ace.txt"), "Test caption: a harbour in Reala Ace.\n");
+  await writeFile(
+    path.join(photosDir, "fuji-x100vi-classic-chrome.txt"),
+    "Pier 44, January\n\nIce on the pilings at low tide.\nPhoto: me.\n",
+  );
   await writeFile(path.join(photosDir, "renamed-away.txt"), "A caption whose photo is gone.\n");
   // macOS's resource fork beside a photo copied from an exFAT card: not a photo, not a problem.
   await writeFile(path.join(photosDir, "._canon-eos-1300d.jpg"), Buffer.from([0x00, 0x05, 0x16, 0x07]));
@@ -146,9 +150,15 @@ describe.skipIf(!HAVE_FIXTURES)("photo build", () => {
     expect(logs).toContain("  photos/renamed-away.txt: caption: no photo named renamed-away.jpg goes with it; not used");
   });
 
-  it("reads the caption sidecar; a photo without one has alt null", () => {
+  it("reads the caption sidecar, its title line too; a photo without one has alt and title null", () => {
     expect(entry("fuji-x-t50-reala-ace").alt).toBe("Test caption: a harbour in Reala Ace.");
+    expect(entry("fuji-x-t50-reala-ace").title).toBeNull();
+    expect(entry("fuji-x100vi-classic-chrome")).toMatchObject({
+      title: "Pier 44, January",
+      alt: "Ice on the pilings at low tide. Photo: me.",
+    });
     expect(entry("canon-eos-1300d").alt).toBeNull();
+    expect(entry("canon-eos-1300d").title).toBeNull();
   });
 
   it("gives the no-EXIF file metadata without guesses, and non-Fuji files no recipe", () => {
@@ -181,6 +191,18 @@ describe.skipIf(!HAVE_FIXTURES)("photo build", () => {
     expect(existsSync(path.join(publicDir, path.basename(rebuilt.thumb.avifSmall!)))).toBe(true);
   });
 
+  it("a title over 80 characters fails the build with file: field: reason", async () => {
+    const file = path.join(photosDir, "no-exif.txt");
+    await writeFile(file, `${"t".repeat(81)}\n\nA caption.\n`);
+    try {
+      await expect(buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos" })).rejects.toThrow(
+        "photos/no-exif.txt: title: must be at most 80 characters",
+      );
+    } finally {
+      await rm(file);
+    }
+  });
+
   it("a caption over 240 characters fails the build with file: field: reason", async () => {
     const file = path.join(photosDir, "no-exif.txt");
     await writeFile(file, "x".repeat(241));
@@ -206,5 +228,22 @@ describe.skipIf(!HAVE_FIXTURES)("photo build", () => {
     } finally {
       for (const n of names) await rm(path.join(photosDir, n));
     }
+  });
+});
+
+describe("a photo's sidecar (photos/README.md)", () => {
+  it("is a title line, a blank line and the caption; or the caption alone", () => {
+    expect(parseSidecar("Picos de Europa\n\nA trail up to the peaks.\n")).toEqual({
+      title: "Picos de Europa",
+      caption: "A trail up to the peaks.",
+    });
+    expect(parseSidecar("\uFEFFPier 44\r\n\r\nIce on the\r\npilings.\r\n")).toEqual({ title: "Pier 44", caption: "Ice on the pilings." });
+    expect(parseSidecar("Demo image: a harbour at dusk.\n")).toEqual({ title: "", caption: "Demo image: a harbour at dusk." });
+    // A caption its editor wrapped over two lines, then a second paragraph: still one caption.
+    expect(parseSidecar("A long caption\nwrapped here.\n\nMore of it.")).toEqual({
+      title: "",
+      caption: "A long caption wrapped here. More of it.",
+    });
+    expect(parseSidecar("Only a title line\n\n   \n")).toEqual({ title: "", caption: "Only a title line" });
   });
 });

@@ -75,8 +75,10 @@ describe("links in the Markdown twins", () => {
     type Node = { type: string; url?: string; children?: Node[] };
     const relative: string[] = [];
     const targets = new Set<string>();
-    for (const page of pages) {
-      const twin = await httpRequest(`${base}${page}`, { headers: { accept: "text/markdown" }, localAddress: "127.0.0.3" });
+    // A twin read draws on the read budget like the API: spread over addresses, as many readers would be (the tag pages make ~200).
+    const from = (i: number) => `127.0.${90 + Math.floor(i / 50)}.${(i % 50) + 1}`;
+    for (const [i, page] of pages.entries()) {
+      const twin = await httpRequest(`${base}${page}`, { headers: { accept: "text/markdown" }, localAddress: from(i) });
       expect(twin.status, page).toBe(200);
       const walk = (n: Node) => {
         if ((n.type === "link" || n.type === "image" || n.type === "definition") && n.url) {
@@ -90,8 +92,8 @@ describe("links in the Markdown twins", () => {
     expect(relative).toEqual([]);
     expect(targets.size).toBeGreaterThan(20);
     const missing: string[] = [];
-    for (const path of targets) {
-      const r = await httpRequest(`${base}${path}`, { localAddress: "127.0.0.4" });
+    for (const [i, path] of [...targets].entries()) {
+      const r = await httpRequest(`${base}${path}`, { localAddress: from(i + pages.length) });
       // A twin names endpoints too (/search.json, /mcp): called bare, they answer 400 or 405 in the Error shape.
       if (r.status === 404 || (r.status >= 500 && !explainsItself(r))) missing.push(`${path}: ${r.status}`);
     }

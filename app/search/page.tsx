@@ -4,7 +4,9 @@ import type { z } from "zod";
 import { callForPage } from "@/lib/site/page-call";
 import { PAGE_LIMIT, pageQuery } from "@/lib/search/present";
 import { pageMetadata } from "@/lib/site/metadata";
-import { pageMeta } from "@/lib/site/pages";
+import { PAGES, PAGE_PATHS, pageMeta, type PagePath } from "@/lib/site/pages";
+import { STOPWORDS } from "@/lib/search/engine";
+import { navLinks } from "@/lib/surface/chrome-links";
 import { SiteSearch } from "@/components/site-search";
 import { siteConfig } from "@/site.config";
 
@@ -32,7 +34,17 @@ export default async function SearchPage({ searchParams }: Props) {
           {found.status === 429 ? `Too many searches from your address: try again in ${found.retryAfter ?? "a few"} seconds.` : found.error}
         </p>
       ) : null}
-      <SiteSearch initial={initial} placeholder={`${siteConfig.examples.searches.join(", ")}…`} />
+      <SiteSearch
+        initial={initial}
+        placeholder={`${siteConfig.examples.searches.join(", ")}…`}
+        stopwords={[...STOPWORDS]}
+        browse={[...navLinks().filter((l) => browsable(l.href)), { href: "/tags", label: PAGES["/tags"].title }]}
+      />
     </>
   );
+}
+
+/** A section of the menu to browse when a search finds nothing: an index or the gallery, not this page or the API guide. */
+function browsable(href: string): boolean {
+  return href !== "/search" && PAGE_PATHS.includes(href as PagePath) && PAGES[href as PagePath].twin !== "own";
 }

@@ -14,7 +14,8 @@ export interface Catalog {
 /** The fixed catalogue of every page that the remote model chooses from. */
 export function getCatalog(): Catalog {
   return buildSingleton("ask-catalog", () => {
-    const docs = [...getCorpus().answerable.values()].sort((a, b) => a.url.localeCompare(b.url));
+    // The pages /ask answers with: a tag page only stands in for the pages it lists (Doc.listing).
+    const docs = [...getCorpus().answerable.values()].filter((d) => d.listing !== "tag").sort((a, b) => a.url.localeCompare(b.url));
     const width = Math.max(3, String(docs.length).length);
     const ids = docs.map((_, i) => String(i + 1).padStart(width, "0"));
     const byId = new Map(ids.map((id, i) => [id, docs[i]]));

@@ -16,7 +16,7 @@ export function askResult(doc: Doc, score: number, base: string, host: string, t
     score,
     site: host,
     // Extractive only: text from the page around the question's words, else its own summary line.
-    description: matchedSnippet(doc.text, terms) ?? doc.description,
+    description: matchedSnippet(doc.prose ?? doc.text, terms) ?? doc.description,
     schema_object: {
       "@context": "https://schema.org" as const,
       "@type": SCHEMA_TYPES[doc.kind],

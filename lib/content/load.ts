@@ -185,6 +185,7 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
 
   const rendered = await renderMarkdown(body);
   const text = withoutBase(rendered.text);
+  const prose = withoutBase(rendered.prose);
   const { base, kind } = COLLECTIONS[file.collection];
   const data = fm.data;
   return {
@@ -208,6 +209,7 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
       html: rendered.html,
       body,
       text,
+      ...(prose !== text ? { prose } : {}),
       wordCount: countWords(text),
       source: file.relPath,
     },

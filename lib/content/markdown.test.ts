@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { withBase, withoutBase } from "./base-token";
-import { absoluteLinks, renderMarkdown } from "./markdown";
+import { absoluteLinks, galleryImageLinks, renderMarkdown } from "./markdown";
+import type { GalleryPhoto } from "./types";
 import { standingDocs, twinHead } from "./standing";
 
 describe("renderMarkdown's plain text", () => {
@@ -165,5 +166,72 @@ describe("the {{base}} token in a body", () => {
     expect(html).toContain("curl 'https://s.test/search.json?q=a&#x26;limit=5'");
     expect(html).not.toMatch(/base|%7B/);
     expect(withoutBase(r.text)).toContain("curl '/search.json?q=a&limit=5'");
+  });
+});
+
+describe("a gallery photo placed in a body (`![alt](/photos/<stem>)`)", () => {
+  const pier: GalleryPhoto = {
+    href: "/photos/pier",
+    title: "Pier 44, <January>",
+    caption: 'Ice on the "pilings".',
+    note: "Classic Chrome",
+    width: 1200,
+    height: 800,
+    src: "/g/pier.jpg",
+    srcset: "/g/pier-s.jpg 640w, /g/pier.jpg 1200w",
+    avifSrcset: "/g/pier.avif 1200w",
+  };
+  const photo = (stem: string) => (stem === "pier" ? pier : undefined);
+  const imgs = (html: string) => [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+
+  it("is a figure: the photo's files, its size, its caption as alt, linked to its page, its title beneath", async () => {
+    const { html } = await renderMarkdown("Before.\n\n![](/photos/pier)\n", { photo });
+    expect(html).toMatch(/<figure class="photo-embed photo-embed-landscape"><a href="\/photos\/pier" class="photo-embed-link"><picture/);
+    expect(html).toContain('<source type="image/avif" srcset="/g/pier.avif 1200w"');
+    const [img] = imgs(html);
+    expect(img).toContain('src="/g/pier.jpg"');
+    expect(img).toContain('width="1200" height="800"');
+    expect(img).toContain('alt="Ice on the &#x22;pilings&#x22;."');
+    expect(img).toContain('loading="lazy"');
+    expect(html).toContain(
+      '<figcaption><a href="/photos/pier">Pier 44, &#x3C;January></a> <span class="photo-embed-note">Classic Chrome</span>',
+    );
+  });
+
+  it("takes the alt the Markdown gives; several in one paragraph stand side by side", async () => {
+    const { html } = await renderMarkdown("![A pier in ice](/photos/pier)\n![](/photos/pier)\n", { photo });
+    expect(html).toMatch(/^<div class="photo-row"><figure/);
+    expect(imgs(html).map((i) => /alt="([^"]*)"/.exec(i)?.[1])).toEqual(["A pier in ice", "Ice on the &#x22;pilings&#x22;."]);
+  });
+
+  it("is a link to its page where the gallery does not have it, or in running text", async () => {
+    expect((await renderMarkdown("![](/photos/gone)\n", { photo })).html).toBe(
+      '<figure class="photo-embed"><a href="/photos/gone">gone</a></figure>',
+    );
+    expect((await renderMarkdown("![The pier](/photos/pier)\n")).html).toBe(
+      '<figure class="photo-embed"><a href="/photos/pier">The pier</a></figure>',
+    );
+    expect((await renderMarkdown("See ![](/photos/pier) here.\n", { photo })).html).toBe(
+      '<p>See <a href="/photos/pier">Pier 44, &#x3C;January></a> here.</p>',
+    );
+    // Another image, or a photo's page linked in words, is left as written.
+    expect((await renderMarkdown("![x](/generated/x.png)\n", { photo })).html).toBe('<p><img src="/generated/x.png" alt="x"></p>');
+  });
+
+  it("is, in the twin's Markdown, the photo's file linked to its page (a link in running text)", () => {
+    expect(galleryImageLinks("Text.\n\n![](/photos/pier)\n![](/photos/gone)\n\nSee ![x](/photos/pier).\n", photo)).toBe(
+      'Text.\n\n[![Ice on the "pilings".](/g/pier.jpg "Pier 44, <January>")](/photos/pier)\n![](/photos/gone)\n\nSee [x](/photos/pier).\n',
+    );
+    expect(absoluteLinks(galleryImageLinks("![[a]](/photos/pier)\n", photo), "{{base}}")).toBe(
+      '[![\\[a\\]]({{base}}/g/pier.jpg "Pier 44, <January>")]({{base}}/photos/pier)\n',
+    );
+  });
+});
+
+describe("the prose of a body", () => {
+  it("is its text without code blocks; inline code stays part of its sentence", async () => {
+    const r = await renderMarkdown("Run `npm test` first.\n\n```sh\ncurl -s https://x.test/search.json\n```\n\n- then this\n");
+    expect(r.text).toBe("Run npm test first.\n\ncurl -s https://x.test/search.json\n\nthen this.");
+    expect(r.prose).toBe("Run npm test first.\n\nthen this.");
   });
 });

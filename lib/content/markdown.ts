@@ -9,7 +9,7 @@ import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import rehypeStringify from "rehype-stringify";
 import { headingRank } from "hast-util-heading-rank";
 import { toString as hastText } from "hast-util-to-string";
-import type { Heading } from "./types";
+import type { GalleryPhoto, Heading } from "./types";
 
 type MdNode = { type: string; depth?: number; value?: string; children?: MdNode[] };
 
@@ -59,6 +59,97 @@ function decodedFragment(href: string): string {
   }
 }
 
+/** A body places a photo of the gallery with an image of its page: `![alt](/photos/<stem>)`. */
+export const GALLERY_IMAGE = /^\/photos\/([A-Za-z0-9][A-Za-z0-9_-]*)$/;
+/** The gallery as one rendering sees it (renderMarkdown's `photo`). */
+type GalleryLookup = (stem: string) => GalleryPhoto | undefined;
+type Element = HastNode & { type: "element"; tagName: string; properties: Record<string, unknown>; children: HastNode[] };
+const el = (tagName: string, properties: Record<string, unknown>, children: HastNode[] = []): Element => ({
+  type: "element",
+  tagName,
+  properties,
+  children,
+});
+const galleryImageOf = (node: HastNode) =>
+  node.tagName === "img" && typeof node.properties?.src === "string" ? GALLERY_IMAGE.exec(node.properties.src)?.[1] : undefined;
+
+/**
+ * A paragraph of nothing but gallery images becomes figures: one photo at the text's width,
+ * several side by side. Each is the photo as its page shows it (AVIF and JPEG, its own
+ * size, lazily loaded), linked to that page, with its title and film simulation beneath;
+ * its alt text is the Markdown's, else its caption. Where the photo is unknown (the build
+ * has no photos yet, or the file is gone: the link check names it) the figure is a link to
+ * its page; one in running text, a link to it. Runs after the sanitizer: these elements are the site's own, not the body's.
+ */
+function rehypeGalleryPhotos() {
+  return (tree: HastNode, file: { data: object }) => {
+    const lookup = (file.data as { gallery?: GalleryLookup }).gallery;
+    const walk = (node: HastNode) => {
+      if (!node.children) return;
+      node.children = node.children.map((child) => {
+        if (child.tagName !== "p" || !child.children) return child;
+        const items = child.children.filter(
+          (c) => !(c.type === "text" && !/\S/.test(String((c as { value?: string }).value ?? ""))) && c.tagName !== "br",
+        );
+        if (!items.length || !items.every((c) => galleryImageOf(c))) return inlineGalleryImages(child, lookup);
+        const figures = items.map((img) => galleryFigure(img, lookup, items.length));
+        return figures.length === 1 ? figures[0] : el("div", { className: ["photo-row"] }, figures);
+      });
+      node.children.forEach(walk);
+    };
+    walk(tree);
+  };
+}
+
+/** A gallery image in running text is no figure: a link to the photo's page, named by its alt text or title. */
+function inlineGalleryImages(node: HastNode, lookup: GalleryLookup | undefined): HastNode {
+  const stem = galleryImageOf(node);
+  if (stem) {
+    const name = String(node.properties?.alt ?? "").trim() || lookup?.(stem)?.title || stem;
+    return el("a", { href: `/photos/${stem}` }, [{ type: "text", value: name } as HastNode]);
+  }
+  if (node.children) node.children = node.children.map((c) => inlineGalleryImages(c, lookup));
+  return node;
+}
+
+function galleryFigure(img: HastNode, lookup: GalleryLookup | undefined, inRow: number): Element {
+  const stem = galleryImageOf(img)!;
+  const href = `/photos/${stem}`;
+  const written = String(img.properties?.alt ?? "").trim();
+  const photo = lookup?.(stem);
+  if (!photo)
+    return el("figure", { className: ["photo-embed"] }, [el("a", { href }, [{ type: "text", value: written || stem } as HastNode])]);
+  const shape = photo.height > photo.width ? "portrait" : "landscape";
+  // The prose column is 42rem at most; a row shares it.
+  const sizes = inRow > 1 ? `(min-width: 42rem) ${Math.round(42 / inRow)}rem, 50vw` : "(min-width: 42rem) 42rem, 100vw";
+  const picture = el("picture", { className: ["photo-box"], style: `aspect-ratio: ${photo.width} / ${photo.height}` }, [
+    ...(photo.avifSrcset ? [el("source", { type: "image/avif", srcSet: photo.avifSrcset, sizes })] : []),
+    el("img", {
+      src: photo.src,
+      srcSet: photo.srcset,
+      sizes,
+      width: photo.width,
+      height: photo.height,
+      alt: written || photo.caption || photo.title,
+      loading: "lazy",
+      decoding: "async",
+    }),
+  ]);
+  const caption = el("figcaption", {}, [
+    el("a", { href }, [{ type: "text", value: photo.title } as HastNode]),
+    ...(photo.note
+      ? [
+          { type: "text", value: " " } as HastNode,
+          el("span", { className: ["photo-embed-note"] }, [{ type: "text", value: photo.note } as HastNode]),
+        ]
+      : []),
+  ]);
+  return el("figure", { className: ["photo-embed", `photo-embed-${shape}`] }, [
+    el("a", { href, className: ["photo-embed-link"] }, [picture]),
+    caption,
+  ]);
+}
+
 // HTML in a body is GitHub-flavoured Markdown too: parsed, then cleaned with GitHub's own
 // allow-list (rehype-sanitize's default schema), so <details>, <sub>, <kbd> or an <img> show
 // as on GitHub while <script>, <style>, <iframe>, inline styles and event handlers are
@@ -71,6 +162,7 @@ const processor = unified()
   .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: "" })
   .use(rehypeRaw)
   .use(rehypeSanitize, { ...defaultSchema, strip: [...(defaultSchema.strip ?? []), "style"] })
+  .use(rehypeGalleryPhotos)
   .use(rehypeFollowPrefixedIds)
   .use(rehypeSlug)
   .use(rehypeAutolinkHeadings, { behavior: "wrap" })
@@ -81,15 +173,21 @@ export interface Rendered {
   html: string;
   headings: Heading[];
   text: string;
+  /** The text without its code blocks: what an excerpt quotes (a search result's, an answer's). */
+  prose: string;
 }
 
-/** Markdown → HTML (GFM, heading anchors), the heading outline and plain text, in one parse. */
-export async function renderMarkdown(markdown: string): Promise<Rendered> {
+/**
+ * Markdown → HTML (GFM, heading anchors), the heading outline and plain text, in one parse.
+ * `photo` is the gallery the body's photos are shown from (rehypeGalleryPhotos).
+ */
+export async function renderMarkdown(markdown: string, o: { photo?: GalleryLookup } = {}): Promise<Rendered> {
   const tree = processor.parse(markdown) as MdNode;
-  const blocks = (tree.children ?? []).map(plain);
-  const hast = await processor.run(tree as never);
+  const blocks = (tree.children ?? []).map((n) => plain(n));
+  const prose = (tree.children ?? []).map((n) => plain(n, false));
+  const hast = await processor.run(tree as never, { data: { gallery: o.photo } } as never);
   const html = String(processor.stringify(hast as never));
-  return { html, headings: outline(hast as never), text: blocks.filter(Boolean).join("\n\n") };
+  return { html, headings: outline(hast as never), text: blocks.filter(Boolean).join("\n\n"), prose: prose.filter(Boolean).join("\n\n") };
 }
 
 /**
@@ -113,21 +211,24 @@ function outline(tree: Parameters<typeof headingRank>[0]): Heading[] {
   return found;
 }
 
-function plain(node: MdNode): string {
-  if (node.type === "text" || node.type === "inlineCode" || node.type === "code") return node.value ?? "";
+/** A node's words; `code: false` leaves out code blocks (not inline code, which is part of a sentence). */
+function plain(node: MdNode, code = true): string {
+  if (node.type === "code") return code ? (node.value ?? "") : "";
+  if (node.type === "text" || node.type === "inlineCode") return node.value ?? "";
   // The words of inline HTML (`<summary>Click</summary>`), not its tags, nor a script's or style's code.
   if (node.type === "html") return htmlText(node.value ?? "");
   if (!node.children) return "";
-  if (node.type === "table") return node.children.map(plain).filter(Boolean).join(" ");
+  const inner = (n: MdNode) => plain(n, code);
+  if (node.type === "table") return node.children.map(inner).filter(Boolean).join(" ");
   // Excerpts and the /ask model read this text as prose: each table row and list item is
   // its own sentence ("laptop: 14-inch laptop; three years old."), not cells run together.
   if (node.type === "tableRow") {
-    const cells = node.children.map(plain).filter(Boolean);
+    const cells = node.children.map(inner).filter(Boolean);
     return cells.length ? sentence(cells.length > 1 ? `${cells[0]}: ${cells.slice(1).join("; ")}` : cells[0]) : "";
   }
-  if (node.type === "listItem") return sentence(node.children.map(plain).filter(Boolean).join(" "));
+  if (node.type === "listItem") return sentence(node.children.map(inner).filter(Boolean).join(" "));
   const sep = node.type === "list" ? " " : "";
-  return node.children.map(plain).join(sep).replace(/\s+/g, " ").trim();
+  return node.children.map(inner).join(sep).replace(/\s+/g, " ").trim();
 }
 
 /** Text ending in a sentence stop (a period added only where none is). */
@@ -182,5 +283,41 @@ export function absoluteLinks(markdown: string, prefix: string): string {
   walk(linkParser.parse(markdown) as Located);
   let out = markdown;
   for (const at of edits.sort((a, b) => b - a)) out = out.slice(0, at) + prefix + out.slice(at);
+  return out;
+}
+
+/**
+ * The Markdown with each gallery image (`![alt](/photos/<stem>)`) the gallery knows made an
+ * image of the photo's file linked to its page, `[![alt](<file> "<title>")](/photos/<stem>)`:
+ * what a twin's reader can show, where the page's own address is no image. One in running
+ * text becomes a link to the page, as on the page. Site-relative,
+ * like the body (absoluteLinks comes after).
+ */
+export function galleryImageLinks(markdown: string, photo: GalleryLookup): string {
+  const edits: { start: number; end: number; text: string }[] = [];
+  type Img = Located & { alt?: string | null };
+  const stemOf = (n: Img) => (n.type === "image" && n.url ? GALLERY_IMAGE.exec(n.url)?.[1] : undefined);
+  const walk = (node: Img) => {
+    const kids = (node.children ?? []) as Img[];
+    // As on the page: a paragraph of gallery images only shows them; elsewhere one is a link.
+    const shown =
+      node.type === "paragraph" && kids.every((c) => stemOf(c) || (c.type === "text" && !/\S/.test(c.value ?? "")) || c.type === "break");
+    for (const c of kids) {
+      const stem = stemOf(c);
+      const found = stem ? photo(stem) : undefined;
+      const start = c.position?.start.offset;
+      const end = c.position?.end.offset;
+      if (!found || start === undefined || end === undefined) {
+        if (c.type !== "link") walk(c);
+        continue;
+      }
+      const alt = (c.alt?.trim() || (shown ? found.caption : null) || found.title).replace(/[\\[\]]/g, "\\$&");
+      const title = found.title.replace(/["\\]/g, "\\$&");
+      edits.push({ start, end, text: shown ? `[![${alt}](${found.src} "${title}")](${found.href})` : `[${alt}](${found.href})` });
+    }
+  };
+  walk(linkParser.parse(markdown) as Img);
+  let out = markdown;
+  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   return out;
 }

@@ -11,6 +11,8 @@ export interface StandingSource {
   aliases?: readonly string[];
   /** The page's Markdown (its twin) when it has words worth ranking beyond title and description. */
   markdown?: string;
+  /** It lists other pages (Doc.listing). */
+  listing?: Doc["listing"];
   /** The live feature it shows (lib/site/pages.ts). */
   feature?: FeatureName;
 }
@@ -25,8 +27,9 @@ export async function standingDocs(sources: StandingSource[]): Promise<Doc[]> {
   return Promise.all(
     sources.map(async (s) => {
       const markdown = s.markdown ? withoutBase(withoutTitle(s.markdown)) : "";
-      const rendered = markdown ? await renderMarkdown(markdown) : { headings: [], text: "" };
+      const rendered = markdown ? await renderMarkdown(markdown) : { headings: [], text: "", prose: "" };
       const text = rendered.text || s.description;
+      const prose = rendered.prose || s.description;
       return {
         collection: "pages",
         kind: "page",
@@ -42,8 +45,10 @@ export async function standingDocs(sources: StandingSource[]): Promise<Doc[]> {
         html: "",
         body: markdown,
         text,
+        ...(prose !== text ? { prose } : {}),
         wordCount: countWords(text),
         source: `generated:${s.url}`,
+        ...(s.listing ? { listing: s.listing } : {}),
         ...(s.feature ? { feature: s.feature } : {}),
       } satisfies Doc;
     }),

@@ -1,23 +1,40 @@
 import { siteConfig } from "@/site.config";
 import { COLLECTIONS, type Collection } from "./schema";
 import { BASE_TOKEN as B } from "./base-token";
-import { absoluteLinks } from "./markdown";
-import type { Doc } from "./types";
+import { absoluteLinks, galleryImageLinks } from "./markdown";
+import type { Doc, GalleryPhoto } from "./types";
+import { TAGS_INTRO, TAGS_PATH, tagDescription, tagLabel, tagPath, tagTitle, taggedDocs } from "./tags";
 
 /**
  * Markdown twins: what an agent gets for `Accept: text/markdown` or `<path>.md`. Content
  * pages are their own Markdown under a short header; index pages are generated lists.
  */
-export function docTwin(doc: Doc): string {
+export function docTwin(doc: Doc, photo?: (stem: string) => GalleryPhoto | undefined, around: Neighbours = {}): string {
   const facts = [
     `- URL: ${B}${doc.url}`,
     `- Kind: ${doc.kind}${doc.collection === "garage" ? " (garage note)" : ""}`,
     doc.date ? `- Published: ${doc.date}` : "",
     doc.updated ? `- Updated: ${doc.updated}` : "",
-    doc.tags.length ? `- Tags: ${doc.tags.join(", ")}` : "",
+    doc.tags.length ? `- Tags: ${doc.tags.map((t) => `[${tagLabel(t)}](${B}${tagPath(t)}.md)`).join(", ")}` : "",
     doc.endpoint ? `- Endpoint: ${B}${doc.endpoint}` : "",
   ].filter(Boolean);
-  return `# ${doc.title}\n\n> ${doc.description}\n\n${facts.join("\n")}\n\n${absoluteLinks(doc.body, B)}\n`;
+  return `# ${doc.title}\n\n> ${doc.description}\n\n${facts.join("\n")}\n\n${absoluteLinks(photo ? galleryImageLinks(doc.body, photo) : doc.body, B)}\n${neighbourLines(around)}`;
+}
+
+type Neighbours = { prev?: Doc; next?: Doc };
+
+/** The essays or notes listed before and after one, in its index's order (newest first), as the page's pager shows them. */
+export function docNeighbours(docs: readonly Doc[], doc: Doc): Neighbours {
+  if (!COLLECTIONS[doc.collection].dated) return {};
+  const list = docs.filter((d) => d.collection === doc.collection);
+  const i = list.findIndex((d) => d.url === doc.url);
+  return i < 0 ? {} : { prev: list[i - 1], next: list[i + 1] };
+}
+
+function neighbourLines({ prev, next }: Neighbours): string {
+  const link = (d: Doc) => `[${d.title}](${B}${d.url}.md)`;
+  const lines = [...(prev ? [`Previous: ${link(prev)}`] : []), ...(next ? [`Next: ${link(next)}`] : [])];
+  return lines.length ? `\n${lines.join("\n\n")}\n` : "";
 }
 
 const item = (d: Doc) => `- [${d.title}](${B}${d.url}.md): ${d.description}${d.date ? ` (${d.date})` : ""}`;
@@ -61,10 +78,22 @@ export function homeTwin(docs: Doc[]): string {
   ].join("\n");
 }
 
-export function generatedTwins(docs: Doc[]): Record<string, string> {
+/** Every generated twin; `photo` is the gallery the bodies' photos are shown from (galleryImageLinks). */
+export function generatedTwins(docs: Doc[], photo?: (stem: string) => GalleryPhoto | undefined): Record<string, string> {
   const twins: Record<string, string> = { "/": homeTwin(docs) };
   for (const c of ["writing", "garage", "documents", "utilities"] as const)
     twins[COLLECTIONS[c].base] = indexTwin(c, docs, siteConfig.intros[c]);
-  for (const d of docs) twins[d.url] = docTwin(d);
+  for (const d of docs) twins[d.url] = docTwin(d, photo, docNeighbours(docs, d));
+  const tags = taggedDocs(docs);
+  twins[TAGS_PATH] = tagsIndexTwin(tags);
+  for (const [tag, list] of tags)
+    twins[tagPath(tag)] = `# ${tagTitle(tag)}\n\n> ${tagDescription(tag, list)}\n\n${list.map(item).join("\n")}\n`;
   return twins;
+}
+
+function tagsIndexTwin(tags: Map<string, Doc[]>): string {
+  const lines = [...tags].map(
+    ([tag, list]) => `- [${tagLabel(tag)}](${B}${tagPath(tag)}.md): ${list.length} ${list.length === 1 ? "page" : "pages"}`,
+  );
+  return `# Tags\n\n> ${TAGS_INTRO}\n\n${lines.join("\n")}\n`;
 }

@@ -35,11 +35,19 @@ export interface Doc {
   html: string;
   /** The Markdown body as written (no front matter). */
   body: string;
-  /** Plain text of the body, for search and snippets. */
+  /** Plain text of the body, for search and /ask. */
   text: string;
+  /** The text without its code blocks, where it has any: what excerpts quote (absent: `text`). */
+  prose?: string;
   wordCount: number;
   /** Source file relative to the content folder. */
   source: string;
+  /**
+   * A generated page that lists others rather than saying something itself: the home page
+   * and an index (search ranks it below what it lists), or a tag page (also left out of /ask,
+   * where each of the many would only stand in for the pages it lists).
+   */
+  listing?: "index" | "tag";
 }
 
 /** What the build writes for the server and the pages. */
@@ -50,4 +58,25 @@ export interface Corpus {
   standing: Doc[];
   /** Markdown twin of every page, generated ones included: site path → Markdown. */
   twins: Record<string, string>;
+}
+
+/**
+ * A photo of the gallery as a page of content shows it, where its Markdown places it with
+ * `![alt](/photos/<stem>)`. The content layer knows no photos: the build hands it these
+ * (lib/photos/embed.ts), once the photos are built.
+ */
+export interface GalleryPhoto {
+  /** The photo's page, `/photos/<stem>`. */
+  href: string;
+  title: string;
+  /** Its caption: the image's alt text where the Markdown gives none. */
+  caption: string | null;
+  /** A few words after the title (the film simulation), or nothing. */
+  note?: string;
+  width: number;
+  height: number;
+  /** The JPEG a browser without AVIF falls back to, and the file the Markdown twin shows. */
+  src: string;
+  srcset: string;
+  avifSrcset?: string;
 }

@@ -4,7 +4,10 @@ import type { PhotoEntry } from "./types";
 import type { PhotoMetadata } from "./schema";
 
 describe("photo display helpers", () => {
-  it("titles a photo from its caption's first clause, else from its file name", () => {
+  it("titles a photo by its sidecar's title, else its caption's first clause, else its file name", () => {
+    expect(photoTitle({ stem: "demo-02-picos-de-europa", title: "Picos de Europa", alt: "A trail worn into a high meadow." })).toBe(
+      "Picos de Europa",
+    );
     expect(photoTitle({ stem: "demo-01-harbour-dusk", alt: "Demo image: a harbour at dusk, cranes against an orange sky." })).toBe(
       "A harbour at dusk",
     );

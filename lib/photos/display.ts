@@ -56,10 +56,12 @@ export function photoDay(m: PhotoMetadata): { iso: string; text: string } | unde
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * A photo's title: the first clause of its caption (without a "Label:" prefix), or else its file
- * name in words ("demo-01-harbour-dusk" → "Harbour dusk"). Never the film simulation.
+ * A photo's title: the one its sidecar gives, else the first clause of its caption (without a
+ * "Label:" prefix), else its file name in words ("demo-01-harbour-dusk" → "Harbour dusk").
+ * Never the film simulation.
  */
-export function photoTitle(photo: Pick<PhotoEntry, "stem" | "alt">): string {
+export function photoTitle(photo: Pick<PhotoEntry, "stem" | "alt" | "title">): string {
+  if (photo.title) return photo.title;
   const caption = (photo.alt ?? "").replace(/^[^:]{1,24}:\s*/, "").trim();
   const clause =
     caption

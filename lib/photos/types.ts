@@ -20,6 +20,8 @@ export type RenditionName = (typeof RENDITIONS)[number][0];
 /** One published photo, as the build writes it to `.site/photos.json`. */
 export interface PhotoEntry {
   stem: string;
+  /** Title: the first line of `photos/<stem>.txt` when a blank line follows it (at most 80 characters). */
+  title?: string | null;
   /** Caption from `photos/<stem>.txt`, at most 240 characters. */
   alt: string | null;
   /** Content hash of the original file (first 12 hex digits); part of every output name. */

@@ -1,6 +1,9 @@
 import MiniSearch, { type Options, type SearchResult as MiniResult } from "minisearch";
 import { eng } from "stopword";
 import type { Doc } from "@/lib/content/types";
+import { termsOf, tokenize } from "./words";
+
+export { tokenize } from "./words";
 
 /**
  * One definition of the lexical index, shared by the build (which writes it) and the
@@ -9,7 +12,7 @@ import type { Doc } from "@/lib/content/types";
  */
 // "now" stays a word: personal sites have a /now page, and "what is she doing now" asks for it.
 export const STOPWORDS = new Set<string>([...eng.filter((w) => w !== "now"), "s", "t", "don", "ll", "ve", "re", "d", "m"]);
-export const MAX_TERMS = 12;
+export { MAX_TERMS } from "./words";
 
 export interface IndexedFields {
   id: string;
@@ -22,26 +25,6 @@ export interface IndexedFields {
 
 export const FIELDS = ["title", "headings", "description", "aliases", "text"] as const;
 export const BOOSTS: Record<(typeof FIELDS)[number], number> = { title: 4, headings: 2, description: 2, aliases: 2, text: 1 };
-
-/** Scripts written without spaces between words: a run of their letters is a phrase, not a word. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-/** ICU's dictionary word breaks (Node ships full ICU), the same for every locale. */
-const WORDS = new Intl.Segmenter(undefined, { granularity: "word" });
-
-/**
- * Lowercased word tokens (letters and digits of any script), with straight apostrophes folded
- * in. A run of Chinese, Japanese, Thai… letters is split at its words ("海藻の森" → "海藻",
- * "の森"), or a caption's word could only be found by typing the whole run.
- */
-export function tokenize(text: string): string[] {
-  const runs =
-    text
-      .toLowerCase()
-      .replace(/[’']/g, "")
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (!UNSPACED.test(text)) return runs;
-  return runs.flatMap((run) => (UNSPACED.test(run) ? [...WORDS.segment(run)].filter((s) => s.isWordLike).map((s) => s.segment) : [run]));
-}
 
 export const indexOptions: Options<IndexedFields> = {
   fields: [...FIELDS],
@@ -73,13 +56,34 @@ export function loadIndex(json: string): MiniSearch<IndexedFields> {
 
 /** The terms a query searches for: stopwords dropped, duplicates removed, at most 12. */
 export function queryTerms(q: string): string[] {
-  return [...new Set(tokenize(q).filter((t) => !STOPWORDS.has(t)))].slice(0, MAX_TERMS);
+  return termsOf(q, STOPWORDS);
 }
 
-export function runQuery(index: MiniSearch<IndexedFields>, terms: string[]): MiniResult[] {
+/**
+ * What a page that lists others (Doc.listing) scores for a term, against a page that says
+ * something: an index's title and intro name its subjects in a few words, so BM25 put
+ * "Garage notes" above the Gaggia notes for "gaggia"; a tag page is little more than its
+ * subject's name, so "Carburetors" led for "carburettor". Weighed down, the pages lead and
+ * the lists still come up for their own names.
+ */
+export const LISTING_WEIGHT: Record<NonNullable<Doc["listing"]>, number> = { index: 0.5, tag: 0.1 };
+
+export function runQuery(
+  index: MiniSearch<IndexedFields>,
+  terms: string[],
+  listing?: ReadonlyMap<string, NonNullable<Doc["listing"]>>,
+): MiniResult[] {
   if (terms.length === 0) return [];
   return index.search(terms.join(" "), {
     boost: BOOSTS,
+    ...(listing?.size
+      ? {
+          boostDocument: (id: unknown) => {
+            const kind = listing.get(String(id));
+            return kind ? LISTING_WEIGHT[kind] : 1;
+          },
+        }
+      : {}),
     combineWith: "OR",
     prefix: (term) => term.length >= 4,
     fuzzy: (term) => (term.length >= 5 ? 0.2 : false),

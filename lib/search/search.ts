@@ -28,6 +28,13 @@ function index() {
   return buildSingleton("search-index", () => loadIndex(readSiteFile("search-index.json").toString("utf8")));
 }
 
+/** The pages that list others, ranked below what they list (Doc.listing). */
+const listingPages = () =>
+  buildSingleton(
+    "search-listing",
+    () => new Map([...getCorpus().answerable.values()].flatMap((d) => (d.listing ? [[d.url, d.listing] as const] : []))),
+  );
+
 /**
  * Recent answers by normalized terms. The index never changes while the process runs, so
  * a repeated query (the common case: popular searches, the search page, /ask's fallback)
@@ -46,7 +53,7 @@ function rank(terms: string[]): Ranked {
   }
   // The index holds every built page; those of features that are off are no answers (getCorpus leaves them out).
   const { answerable } = getCorpus();
-  const matches = runQuery(index(), terms).filter((m) => answerable.has(String(m.id)));
+  const matches = runQuery(index(), terms, listingPages()).filter((m) => answerable.has(String(m.id)));
   const top: Ranked["top"] = [];
   for (const m of matches) {
     if (top.length >= MAX_CACHED) break;
@@ -68,7 +75,8 @@ export function searchSite(q: string, limit: number): { terms: string[]; total: 
   const { total, top } = rank(terms);
   const results = top.slice(0, Math.min(limit, MAX_CACHED)).map((hit) => {
     // Snippets are cut only for hits someone asked for, once each.
-    hit.snippet ??= snippet(hit.doc.text, [...terms, ...hit.matched]);
+    // Quoted from the page's words, never its code (a curl line reads as noise in a list of results).
+    hit.snippet ??= snippet(hit.doc.prose ?? hit.doc.text, [...terms, ...hit.matched]);
     const { doc } = hit;
     return { url: doc.url, title: doc.title, description: doc.description, kind: doc.kind, snippet: hit.snippet, score: hit.score };
   });

@@ -17,7 +17,7 @@ const owner = {
   around: { watches: "a handful of public libraries", aliases: ["library websites"] },
   examples: { questions: ["how do I true a bicycle wheel?"], searches: ["dovetail joints", "spokes"], photoCaption: "old oak" },
 };
-const DEMO_SUBJECTS = /motorcycle|carburet|harbour|forest stream|crypto|espresso|press kit/i;
+const DEMO_SUBJECTS = /motorcycle|carburet|harbour|mossy stream|crypto|espresso|press kit/i;
 
 async function underOwnerConfig() {
   vi.resetModules();

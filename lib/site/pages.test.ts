@@ -22,6 +22,7 @@ const FAMILIES: Record<string, string> = {
   "/documents/[slug]": "content/documents/",
   "/utilities/[slug]": "content/utilities/",
   "/photos/[stem]": "photos/",
+  "/tags/[tag]": "the tags: front matter of content/",
 };
 
 /** Every `page.tsx` under app/, as the URL pattern it serves (route groups dropped). */

@@ -1,11 +1,13 @@
 import { COLLECTIONS } from "@/lib/content/schema";
+import { TAGS_INTRO } from "@/lib/content/tags";
 import { siteConfig } from "@/site.config";
 import type { FeatureName } from "@/lib/features/rule";
 
 /**
  * Every page the app itself renders, declared once: the home page, the collection indexes
  * and the standing and live pages. Content documents and photos are pages too, one per file
- * (their own files declare them). From this list come the build's page index (which the
+ * (their own files declare them), and so is each tag a document carries (its `tags:` front
+ * matter declares /tags/<tag>, lib/content/tags.ts). From this list come the build's page index (which the
  * server and proxy.ts route twins and methods by, and the sitemap and the 404 suggestions
  * read), the search and /ask entries of the pages that are not content files, the pages'
  * own metadata, their share cards, their Markdown twins and the top-level names a content
@@ -65,6 +67,13 @@ export const PAGES = {
     description: siteConfig.intros.utilities,
     aliases: ["tools", "api tools", "list of tools", "what can the api do"],
     twin: "content",
+  },
+  "/tags": {
+    title: "Tags",
+    description: TAGS_INTRO,
+    aliases: ["topics", "categories", "browse by topic", "tag list", "subjects"],
+    twin: "content",
+    card: "Index",
   },
   "/resume": {
     title: "Resume",

@@ -1,34 +1,35 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-
 /**
- * Which characters the machine's fonts can draw. The share cards are SVG drawn by sharp
- * (librsvg and Pango), which take any installed font that has a glyph, through fontconfig;
- * a character no installed font has is drawn as a box with its code inside. So the union of
- * every installed font's character set, as fontconfig reports it, is what a card can show.
+ * Which characters a set of fonts can draw, as code point ranges. The share cards are drawn
+ * from the site's own font files only (scripts/build/og-images.ts), so what those files cover,
+ * as Fontsource's unicode-range table gives it, is what a card can show.
  */
 
 /** Sorted, disjoint, inclusive code point ranges. */
 export type Coverage = [number, number][];
 
-/** fontconfig's charset format, one font per line: hex code points and ranges ("20-7e a0 100-17f"). */
-export function parseCharsets(text: string): Coverage {
-  const ranges: [number, number][] = [];
-  for (const token of text.split(/\s+/)) {
-    const m = /^([0-9a-f]+)(?:-([0-9a-f]+))?$/i.exec(token);
-    if (!m) continue;
-    const lo = parseInt(m[1], 16);
-    const hi = m[2] ? parseInt(m[2], 16) : lo;
-    if (lo <= hi) ranges.push([lo, hi]);
-  }
-  ranges.sort((a, b) => a[0] - b[0]);
-  const merged: Coverage = [];
-  for (const [lo, hi] of ranges) {
-    const last = merged.at(-1);
+/** Ranges in any order, overlapping or touching, as one sorted disjoint list. */
+export function merged(ranges: readonly [number, number][]): Coverage {
+  const out: Coverage = [];
+  for (const [lo, hi] of [...ranges].filter(([lo, hi]) => lo <= hi).sort((a, b) => a[0] - b[0])) {
+    const last = out.at(-1);
     if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
-    else merged.push([lo, hi]);
+    else out.push([lo, hi]);
   }
-  return merged;
+  return out;
+}
+
+/** A CSS unicode-range ("U+0000-00FF,U+0131") as coverage. */
+export function unicodeRanges(css: string): Coverage {
+  return merged(
+    css
+      .split(",")
+      .map((r) => r.trim().replace(/^U\+/i, ""))
+      .filter((r) => /^[0-9a-f]+(-[0-9a-f]+)?$/i.test(r))
+      .map((r) => {
+        const [lo, hi] = r.split("-").map((h) => parseInt(h, 16));
+        return [lo, hi ?? lo] as [number, number];
+      }),
+  );
 }
 
 export function covers(coverage: Coverage, codePoint: number): boolean {
@@ -41,16 +42,6 @@ export function covers(coverage: Coverage, codePoint: number): boolean {
     else return true;
   }
   return false;
-}
-
-/** Every installed font's characters, from `fc-list`; null when fontconfig's tools are not installed. */
-export async function installedCoverage(): Promise<Coverage | null> {
-  try {
-    const { stdout } = await promisify(execFile)("fc-list", ["--format", "%{charset}\n"], { maxBuffer: 64 * 1024 * 1024 });
-    return parseCharsets(stdout);
-  } catch {
-    return null;
-  }
 }
 
 /**

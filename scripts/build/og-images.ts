@@ -1,58 +1,236 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
+import subsetFont from "subset-font";
+import * as hb from "harfbuzzjs";
 import { OG_CARD, ogCardPath } from "@/lib/site/og";
+import { covers, merged, unicodeRanges, type Coverage } from "./font-coverage";
+
+const require = createRequire(import.meta.url);
 
 export interface Card {
   path: string;
   title: string;
   label: string;
+  /** A line under the title (the home card's introduction). */
+  lede?: string;
+  /** Photo files (JPEG renditions) shown beside the text: the home page's and the gallery's latest. */
+  photos?: string[];
 }
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/**
+ * The faces a card is drawn in: the site's own, Inter for the label, name and host and Source
+ * Serif 4 for the title, from the Fontsource variable files the pages use (app/fonts.ts), each
+ * with every script subset Fontsource has, in that order, for a title in another alphabet.
+ */
+export const CARD_FACES = {
+  label: { family: "Inter", pkg: "inter", wght: 700 },
+  body: { family: "Inter", pkg: "inter", wght: 400 },
+  title: { family: "Source Serif 4", pkg: "source-serif-4", wght: 600 },
+} as const;
+type Role = keyof typeof CARD_FACES;
 
-/** Greedy word wrap to at most `max` lines of `width` characters, the last one cut with an ellipsis. */
-export function wrap(text: string, width: number, max: number): string[] {
+/** Fontsource's subsets of a family, Latin first, each with the code points it covers (its unicode.json). */
+function subsetsOf(pkg: string): { file: string; coverage: Coverage }[] {
+  const table = JSON.parse(readFileSync(require.resolve(`@fontsource-variable/${pkg}/unicode.json`), "utf8")) as Record<string, string>;
+  return Object.entries(table)
+    .sort(([a], [b]) => (a === "latin" ? -1 : b === "latin" ? 1 : 0))
+    .map(([name, ranges]) => ({
+      file: path.join(
+        path.dirname(require.resolve(`@fontsource-variable/${pkg}/unicode.json`)),
+        "files",
+        `${pkg}-${name}-wght-normal.woff2`,
+      ),
+      coverage: unicodeRanges(ranges),
+    }))
+    .filter((s) => existsSync(s.file));
+}
+
+/** Every code point the card fonts draw: what a card can show (scripts/build/site.ts names what it cannot). */
+export function cardCoverage(): Coverage {
+  return merged(Object.values(CARD_FACES).flatMap((f) => subsetsOf(f.pkg).flatMap((s) => s.coverage)));
+}
+
+/** One face HarfBuzz shapes and draws with: a Fontsource subset file at the card's weight, cut to the cards' characters. */
+export interface Face {
+  file: string;
+  /** The family the font file names itself (its name table). */
+  family: string;
+  weight: number;
+  font: hb.Font;
+  upem: number;
+  has: Set<number>;
+}
+
+/**
+ * The renderer's fonts: for each role, the subsets of its family that hold any of `text`'s
+ * characters, cut to them and handed to HarfBuzz at the role's weight. Nothing else draws a
+ * card's letters (no system font, no fontconfig): what the files lack is left out.
+ */
+export async function cardFonts(text: string): Promise<Record<Role, Face[]>> {
+  const points = [...new Set([...text].map((c) => c.codePointAt(0)!))];
+  const out = {} as Record<Role, Face[]>;
+  for (const [role, spec] of Object.entries(CARD_FACES) as [Role, (typeof CARD_FACES)[Role]][]) {
+    out[role] = [];
+    for (const s of subsetsOf(spec.pkg)) {
+      const mine = points.filter((p) => covers(s.coverage, p));
+      if (!mine.length) continue;
+      const ttf = await subsetFont(await readFile(s.file), String.fromCodePoint(...mine, 0x20), {
+        targetFormat: "truetype",
+        variationAxes: { wght: spec.wght },
+      });
+      const face = new hb.Face(new hb.Blob(ttf));
+      const font = new hb.Font(face);
+      out[role].push({
+        file: s.file,
+        family: face.getName(1, "en"),
+        weight: spec.wght,
+        font,
+        upem: face.upem,
+        has: new Set(face.collectUnicodes()),
+      });
+    }
+  }
+  return out;
+}
+
+/** Text set in a face list at a size: SVG path data per glyph (already placed) and the advance. */
+function shape(faces: Face[], text: string, size: number, tracking = 0): { d: string; width: number } {
+  let x = 0;
+  let d = "";
+  // Runs of the first face that has each character (a space stays with the run it is in).
+  const runs: { face: Face; text: string }[] = [];
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    const face = /\s/.test(ch) && runs.length ? runs.at(-1)!.face : faces.find((f) => f.has.has(cp));
+    if (!face) continue;
+    if (runs.at(-1)?.face === face) runs.at(-1)!.text += ch;
+    else runs.push({ face, text: ch });
+  }
+  for (const run of runs) {
+    const k = size / run.face.upem;
+    const buffer = new hb.Buffer();
+    buffer.addText(run.text);
+    buffer.guessSegmentProperties();
+    hb.shape(run.face.font, buffer);
+    const positions = buffer.getGlyphPositions();
+    for (const [i, glyph] of buffer.getGlyphInfos().entries()) {
+      const p = positions[i];
+      d += glyphPath(run.face.font.glyphToJson(glyph.codepoint), x + p.xOffset * k, -p.yOffset * k, k);
+      x += p.xAdvance * k + tracking;
+    }
+  }
+  return { d, width: x - (text ? tracking : 0) };
+}
+
+/** A glyph's outline (font units, y up) scaled by `k` and moved to (dx, dy), y down, as SVG path data. */
+function glyphPath(commands: { type: string; values: number[] }[], dx: number, dy: number, k: number): string {
+  const r = (n: number) => Math.round(n * 100) / 100;
+  return commands.map((c) => c.type + c.values.map((n, i) => (i % 2 === 0 ? r(dx + n * k) : r(dy - n * k))).join(" ")).join("");
+}
+
+/** Greedy word wrap by shaped width to at most `max` lines, the last one cut with an ellipsis. */
+function wrapShaped(faces: Face[], text: string, size: number, width: number, max: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && (line + " " + word).length > width) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && shape(faces, next, size).width > width) {
       lines.push(line);
       line = word;
-    } else line = line ? `${line} ${word}` : word;
+    } else line = next;
   }
   if (line) lines.push(line);
   if (lines.length <= max) return lines;
   const kept = lines.slice(0, max);
-  kept[max - 1] = `${kept[max - 1].slice(0, width - 1).replace(/\s+\S*$/, "")}…`;
+  let last = kept[max - 1];
+  while (last && shape(faces, `${last}…`, size).width > width) last = last.replace(/\s*\S+$/, "");
+  kept[max - 1] = `${last}…`;
   return kept;
 }
 
+/** How cards are drawn, in the og-images stage's hash: change it when the drawing changes, so cards are drawn again. */
+export const CARD_STYLE = "2: the site's fonts shaped by HarfBuzz; photos on the home and gallery cards";
+
+const COLOURS = { bg: "#fbfaf7", fg: "#1d1c1a", muted: "#5d5a53", rule: "#e4e0d7", accent: "#9a3412" };
+
 /**
- * One card as SVG: the section, the page title large, the site's name and host at the
- * foot. DejaVu (any Debian) is named first so every build machine draws the same letters.
+ * One card as SVG, every letter a path drawn from the site's fonts: the section, the title
+ * large in the serif, a line under it where there is one, the site's name and host at the
+ * foot, and the photos given in a column (home) or a grid (the gallery) on the right.
  */
-export function cardSvg(card: Card, site: { name: string; host: string }): string {
+export async function cardSvg(card: Card, site: { name: string; host: string }, fonts: Record<Role, Face[]>): Promise<string> {
   const { width, height } = OG_CARD;
+  const photos = card.photos ?? [];
+  const textRight = photos.length ? 660 : 1120;
   const long = card.title.length > 60;
-  const size = long ? 52 : 62;
-  const lines = wrap(card.title, long ? 32 : 27, 4);
-  const top = 250 - ((lines.length - 1) * size * 1.15) / 2;
-  const font = `'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
-  <rect width="${width}" height="${height}" fill="#fbfaf7"/>
-  <rect x="0" y="0" width="16" height="${height}" fill="#9a3412"/>
-  <text x="80" y="110" font-family="${font}" font-size="30" font-weight="700" fill="#9a3412" letter-spacing="2">${esc(card.label.toUpperCase())}</text>
-  ${lines
-    .map(
-      (l, i) =>
-        `<text x="80" y="${Math.round(top + i * size * 1.15 + size)}" font-family="${font}" font-size="${size}" font-weight="700" fill="#1d1c1a">${esc(l)}</text>`,
-    )
-    .join("\n  ")}
-  <rect x="80" y="520" width="1040" height="2" fill="#e4e0d7"/>
-  <text x="80" y="575" font-family="${font}" font-size="30" font-weight="700" fill="#1d1c1a">${esc(site.name)}</text>
-  <text x="1120" y="575" font-family="${font}" font-size="26" fill="#5d5a53" text-anchor="end">${esc(site.host)}</text>
+  const size = photos.length ? (card.title.length > 30 ? 52 : 68) : long ? 54 : 66;
+  const lines = wrapShaped(fonts.title, card.title, size, textRight - 80, card.lede ? 2 : 4);
+  const ledeSize = 30;
+  const lede = card.lede ? wrapShaped(fonts.body, card.lede, ledeSize, textRight - 80, 3) : [];
+  const block = lines.length * size * 1.15 + (lede.length ? 24 + lede.length * ledeSize * 1.35 : 0);
+  let y = 300 - block / 2 + size * 0.8;
+  const text: string[] = [];
+  const put = (
+    faces: Face[],
+    s: string,
+    px: number,
+    x: number,
+    baseline: number,
+    fill: string,
+    tracking = 0,
+    anchor: "start" | "end" = "start",
+  ) => {
+    const shaped = shape(faces, s, px, tracking);
+    const left = anchor === "end" ? x - shaped.width : x;
+    text.push(`<path fill="${fill}" transform="translate(${Math.round(left)} ${Math.round(baseline)})" d="${shaped.d}"/>`);
+  };
+  put(fonts.label, card.label.toUpperCase(), 28, 80, 110, COLOURS.accent, 2);
+  for (const l of lines) {
+    put(fonts.title, l, size, 80, y, COLOURS.fg);
+    y += size * 1.15;
+  }
+  y += lede.length ? 24 : 0;
+  for (const l of lede) {
+    put(fonts.body, l, ledeSize, 80, y, COLOURS.muted);
+    y += ledeSize * 1.35;
+  }
+  // The home card's title is the name already.
+  if (card.path !== "/") put(fonts.label, site.name, 30, 80, 575, COLOURS.fg);
+  put(fonts.body, site.host, 26, 1120, 575, COLOURS.muted, 0, "end");
+  const images = await photoTiles(photos, { x: 700, y: 60, w: 420, h: 420 });
+  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <rect width="${width}" height="${height}" fill="${COLOURS.bg}"/>
+  <rect x="0" y="0" width="16" height="${height}" fill="${COLOURS.accent}"/>
+  ${images}
+  ${text.join("\n  ")}
+  <rect x="80" y="520" width="1040" height="2" fill="${COLOURS.rule}"/>
 </svg>`;
+}
+
+/** Up to four photos in a box: one fills it, two or three stand side by side, four make a grid. */
+async function photoTiles(files: string[], box: { x: number; y: number; w: number; h: number }): Promise<string> {
+  const shown = files.slice(0, 4);
+  if (!shown.length) return "";
+  const gap = 12;
+  const cols = shown.length === 4 ? 2 : shown.length;
+  const rows = shown.length === 4 ? 2 : 1;
+  const w = (box.w - gap * (cols - 1)) / cols;
+  const h = (box.h - gap * (rows - 1)) / rows;
+  const tiles = await Promise.all(
+    shown.map(async (file, i) => {
+      const x = box.x + (i % cols) * (w + gap);
+      const y = box.y + Math.floor(i / cols) * (h + gap);
+      const jpeg = await sharp(file)
+        .resize(Math.round(w * 1.5), Math.round(h * 1.5), { fit: "cover" })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      return `<clipPath id="t${i}"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="10"/></clipPath><image clip-path="url(#t${i})" x="${x}" y="${y}" width="${w}" height="${h}" preserveAspectRatio="xMidYMid slice" xlink:href="data:image/jpeg;base64,${jpeg.toString("base64")}"/>`;
+    }),
+  );
+  return tiles.join("\n  ");
 }
 
 /**
@@ -64,13 +242,16 @@ export function cardSvg(card: Card, site: { name: string; host: string }): strin
 export async function writeOgImages(cards: Card[], publicDir: string, site: { name: string; host: string }): Promise<number> {
   const root = path.join(publicDir, "og");
   await rm(root, { recursive: true, force: true });
+  const fonts = await cardFonts(
+    cards.map((c) => `${c.label.toUpperCase()} ${c.title} ${c.lede ?? ""}`).join(" ") + ` ${site.name} ${site.host}`,
+  );
   let bytes = 0;
   const queue = [...cards];
   const worker = async () => {
     for (let card = queue.shift(); card; card = queue.shift()) {
       const file = path.join(publicDir, ogCardPath(card.path).replace(/^\/generated\//, ""));
       await mkdir(path.dirname(file), { recursive: true });
-      const png = await sharp(Buffer.from(cardSvg(card, site)))
+      const png = await sharp(Buffer.from(await cardSvg(card, site, fonts)))
         .png({ compressionLevel: 6 })
         .toBuffer();
       bytes += png.length;

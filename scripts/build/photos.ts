@@ -34,6 +34,7 @@ export const PHOTO_PROBLEMS = "photos have problems (nothing was written; fix th
 
 type Cache = Record<string, { hash: string; mtime: string; entry: PhotoEntry }>;
 const MAX_CAPTION = 240;
+const MAX_TITLE = 80;
 const exists = (f: string) =>
   access(f).then(
     () => true,
@@ -44,7 +45,7 @@ const exists = (f: string) =>
  * photos/ → renditions (AVIF + JPEG, metadata stripped, rotated upright) and
  * `.site/photos.json`. Cached by content hash: a rebuild encodes only new or changed
  * files. A file that cannot be read is reported by name and skipped; it never fails the
- * build or loses the others. A caption over 240 characters does fail it (`file: field: reason`).
+ * build or loses the others. A title over 80 or a caption over 240 characters does fail it (`file: field: reason`).
  */
 export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildReport> {
   const started = performance.now();
@@ -85,14 +86,22 @@ export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildRe
       const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 12);
       const mtime = (await stat(file)).mtime.toISOString();
       const hit = cache[stem];
-      const alt = captions.get(stem) ?? null;
+      const { title, alt } = captions.get(stem) ?? { title: null, alt: null };
       // An entry from before a rendition was added lacks it, so it is encoded again.
       const complete = hit && RENDITIONS.every(([n]) => n in hit.entry.thumb);
       if (hit && complete && hit.hash === hash && (await outputsExist(hit.entry, opts.publicDir))) {
-        entries[i] = { ...hit.entry, alt, uploaded: hit.mtime };
+        entries[i] = { ...hit.entry, title, alt, uploaded: hit.mtime };
         next[stem] = { ...hit, entry: entries[i]! };
       } else {
-        const entry = await processPhoto(bytes, { stem, hash, alt, uploaded: mtime, publicDir: opts.publicDir, urlBase: opts.urlBase });
+        const entry = await processPhoto(bytes, {
+          stem,
+          hash,
+          title,
+          alt,
+          uploaded: mtime,
+          publicDir: opts.publicDir,
+          urlBase: opts.urlBase,
+        });
         entries[i] = entry;
         next[stem] = { hash, mtime, entry };
         encoded++;
@@ -126,10 +135,10 @@ const STEM = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 /**
  * The owner's mistakes in photos/ that would publish a broken page, found before anything is
  * written: a file name that is no URL ("my holiday (1).jpg"), two files that would be one
- * page (DSCF1234.JPG and DSCF1234.jpeg), a caption over 240 characters.
+ * page (DSCF1234.JPG and DSCF1234.jpeg), a title over 80 or a caption over 240 characters.
  */
-async function readCaptions(dir: string, names: string[]): Promise<Map<string, string>> {
-  const captions = new Map<string, string>();
+async function readCaptions(dir: string, names: string[]): Promise<Map<string, Sidecar>> {
+  const captions = new Map<string, Sidecar>();
   const problems: string[] = [];
   const byStem = new Map<string, string>();
   for (const name of names) {
@@ -144,13 +153,34 @@ async function readCaptions(dir: string, names: string[]): Promise<Map<string, s
     const stem = name.replace(/\.jpe?g$/i, "");
     const text = await readFile(path.join(dir, `${stem}.txt`), "utf8").catch(() => undefined);
     if (text === undefined) continue;
-    const caption = text.replace(/\s+/g, " ").trim();
+    const { title, caption } = parseSidecar(text);
+    if (title && title.length > MAX_TITLE)
+      problems.push(`photos/${stem}.txt: title: must be at most ${MAX_TITLE} characters (it has ${title.length})`);
     if (caption.length > MAX_CAPTION)
       problems.push(`photos/${stem}.txt: caption: must be at most ${MAX_CAPTION} characters (it has ${caption.length})`);
-    else if (caption) captions.set(stem, caption);
+    if (title || caption) captions.set(stem, { title: title || null, alt: caption || null });
   }
   if (problems.length) throw new Error(`${PHOTO_PROBLEMS}\n  ${problems.join("\n  ")}`);
   return captions;
+}
+
+type Sidecar = { title: string | null; alt: string | null };
+
+/**
+ * A sidecar as photos/README.md describes it: a title on the first line with a blank line
+ * after it, then the caption; or the caption alone (one paragraph, the way it was before
+ * titles), whose first clause then titles the photo (lib/photos/display.ts).
+ */
+export function parseSidecar(text: string): { title: string; caption: string } {
+  const squash = (t: string) => t.replace(/\s+/g, " ").trim();
+  const clean = text
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .trim();
+  const [first, ...rest] = clean.split(/\n[ \t]*\n/);
+  // A first paragraph of several lines is a caption wrapped by its editor, not a title.
+  if (rest.length && !first.includes("\n")) return { title: squash(first), caption: squash(rest.join(" ")) };
+  return { title: "", caption: squash(clean) };
 }
 
 /** Why a photo could not be read, in the owner's words rather than the image library's. */
@@ -165,7 +195,7 @@ export function unreadablePhoto(err: Error): string {
 
 async function processPhoto(
   bytes: Buffer,
-  o: { stem: string; hash: string; alt: string | null; uploaded: string; publicDir: string; urlBase: string },
+  o: { stem: string; hash: string; title: string | null; alt: string | null; uploaded: string; publicDir: string; urlBase: string },
 ): Promise<PhotoEntry> {
   // Decoding first: a corrupt or truncated file fails here, before anything is written.
   const { metadata } = await readPhotoMetadata(bytes);
@@ -196,6 +226,7 @@ async function processPhoto(
   }
   return {
     stem: o.stem,
+    title: o.title,
     alt: o.alt,
     hash: o.hash,
     full: `${o.urlBase}/${fullKey}`,

@@ -17,11 +17,16 @@ import { env, siteUrl } from "@/lib/env";
 import { APP_PAGE_CARDS } from "@/lib/site/og";
 import { resultLabel } from "@/lib/search/present";
 import { writeAtomic } from "./write";
-import { standingSources } from "./standing";
+import { readManifest, standingSources } from "./standing";
+import { FONT_SUBSETS, siteCharacters, writeFontSubsets } from "./fonts";
+import { renderMarkdown } from "@/lib/content/markdown";
+import { TAGS_PATH } from "@/lib/content/tags";
+import { galleryLookup } from "@/lib/photos/embed";
 import { standingDocs } from "@/lib/content/standing";
 import { parseQuestionBank, QUESTION_BANK_FILE } from "@/lib/content/question-bank";
 import type { Card } from "./og-images";
-import { installedCoverage, undrawable } from "./font-coverage";
+import { undrawable } from "./font-coverage";
+import { CARD_STYLE, cardCoverage } from "./og-images";
 import { loadPageIndex } from "@/lib/site/page-index";
 import { linksServed, servedPaths } from "@/lib/surface/served-paths";
 import { unlistedPages } from "@/lib/surface/chrome-links";
@@ -63,8 +68,10 @@ export interface StageReport {
 
 /** A content file this large is named in the build log: about 40 times a long essay. */
 export const LARGE_FILE_BYTES = 512 * 1024;
+/** Whether a body may place a gallery photo: a cheap first look before rendering it again. */
+const PLACES_PHOTO = /\]\(\s*<?\/photos\//;
 /** Bump when a stage's output format changes, so caches built by older code are not reused. */
-const BUILD_VERSION = "16";
+const BUILD_VERSION = "18";
 /** A content file as last built: its document, and its site links for the link check (./link-check.ts). */
 type CacheEntry = { hash: string; version: string; doc?: Doc; links?: SiteLink[] };
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
@@ -186,9 +193,20 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   });
 
   const photosManifest = opts.photos ? await opts.photos() : undefined;
-  const standing = await standingDocs(await standingSources({ resume, photosManifest }));
+  // The photos an essay places (`![alt](/photos/<stem>)`) are shown once the gallery exists:
+  // those bodies are rendered again with it (a document's cache entry keeps the first rendering,
+  // so a changed photo never leaves a stale figure behind).
+  const manifest = photosManifest ? await readManifest(photosManifest) : undefined;
+  const gallery = manifest ? galleryLookup(manifest.photos) : undefined;
+  if (gallery)
+    docs = await Promise.all(
+      docs.map(async (d) => (PLACES_PHOTO.test(d.body) ? { ...d, html: (await renderMarkdown(d.body, { photo: gallery })).html } : d)),
+    );
+  const standing = await standingDocs(await standingSources({ resume, photosManifest, docs }));
   // What search and /ask rank: everything written, and every other page a visitor can reach.
   const answerable = [...docs, ...standing];
+  // What /ask chooses among: every page but the tag pages (Doc.listing).
+  const askable = answerable.filter((d) => d.listing !== "tag");
   // The question bank joins the pages /ask learns from (not a stage: reading it is no work,
   // and what it changes reaches the corpus and the model through their own cache keys).
   const bankFile = path.join(opts.contentDir, QUESTION_BANK_FILE);
@@ -197,10 +215,15 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     if (bank.problems.length) throw new ContentError(bank.problems.map((p) => `content/${QUESTION_BANK_FILE}:${p}`));
     for (const doc of answerable) doc.bank = bank.byUrl.get(doc.url) ?? [];
     const count = [...bank.byUrl.values()].reduce((n, qs) => n + qs.length, 0);
-    log(`  question bank: ${count} questions for ${bank.byUrl.size} of ${answerable.length} pages`);
+    log(`  question bank: ${count} questions for ${bank.byUrl.size} of ${askable.length} pages`);
   }
+  // The site's fonts cut to the characters its pages show (app/fonts.ts preloads these).
+  await stage("fonts", async () => {
+    const { bytes, skipped } = await writeFontSubsets(siteCharacters(answerable, [JSON.stringify(siteConfig)]), opts.outDir);
+    return skipped ? { skipped } : { detail: `${FONT_SUBSETS.length} subsets, ${Math.round(bytes / 1024)} KB` };
+  });
   const corpusJson = (() => {
-    const twins = generatedTwins(docs);
+    const twins = generatedTwins(docs, gallery);
     if (resume) twins["/resume"] = resumeMarkdown(resume);
     const corpus: Corpus = { builtAt: "", docs, standing, twins };
     return JSON.stringify(corpus);
@@ -264,24 +287,26 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   // Share cards (og:image) for every page with a title here: content pages, section
   // indexes, the resume and the app's own pages; photo pages use their photo instead.
   const host = opts.host ?? new URL(siteUrl()).host;
-  const cards = shareCards(docs, corpus.twins);
-  const boxes = await cardsWithoutGlyphs(cards, { name: siteConfig.name, host });
-  if (boxes.unchecked)
-    log("  share cards: fontconfig's fc-list is not installed, so the build cannot tell whether every character on them can be drawn");
-  if (boxes.cards.length) {
-    const chars = [...new Set(boxes.cards.flatMap((c) => c.chars))];
+  const cards = shareCards(
+    docs,
+    corpus.twins,
+    manifest?.photos.map((p) => p.thumb.small).filter((t): t is string => Boolean(t)) ?? [],
+    opts.publicDir,
+  );
+  // The cards are drawn in the site's fonts only (scripts/build/og-images.ts): a character they lack is left out.
+  const missing = cardsWithoutGlyphs(cards, { name: siteConfig.name, host });
+  if (missing.length) {
+    const chars = [...new Set(missing.flatMap((c) => c.chars))];
     log(
-      `  share cards: no installed font draws ${chars.slice(0, 12).join(" ")}${chars.length > 12 ? ` (and ${chars.length - 12} more)` : ""}, so ${boxes.cards.length === 1 ? "one card shows" : `${boxes.cards.length} cards show`} boxes instead (${boxes.cards
+      `  share cards: the site's fonts (Inter, Source Serif 4) have no glyph for ${chars.slice(0, 12).join(" ")}${chars.length > 12 ? ` (and ${chars.length - 12} more)` : ""}, so ${missing.length === 1 ? "one card leaves them out" : `${missing.length} cards leave them out`} (${missing
         .slice(0, 3)
         .map((c) => c.path)
-        .join(
-          ", ",
-        )}${boxes.cards.length > 3 ? ", …" : ""}). Install fonts that have them (on Debian: fonts-noto-cjk for Chinese, Japanese and Korean, fonts-noto-color-emoji for emoji) and build again`,
+        .join(", ")}${missing.length > 3 ? ", …" : ""})`,
     );
   }
   await stage("og-images", async () => {
-    // What the fonts could not draw is in the hash: installing a font redraws the cards.
-    const hash = sha(`${inputHash}\n${host}\n${JSON.stringify(cards)}\n${JSON.stringify(boxes.cards)}`);
+    // The cards' photos are named by content hash, so a changed photo redraws them; so does a change of how cards are drawn.
+    const hash = sha(`${inputHash}\n${host}\n${JSON.stringify(cards)}\n${CARD_STYLE}`);
     newHashes["og-images"] = hash;
     const manifest = path.join(opts.outDir, "og.json");
     if (stageHashes["og-images"] === hash && (await exists(manifest)) && (await exists(path.join(opts.publicDir, "og", "index.png"))))
@@ -348,8 +373,8 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     async () => {
       const { trainEmbeddedModel } = await import("@/lib/ask/embedded-model");
       const { fitAskConfidence } = await import("./ask-confidence");
-      const trained = await trainEmbeddedModel(answerable, opts.outDir);
-      const fit = await fitAskConfidence(answerable);
+      const trained = await trainEmbeddedModel(askable, opts.outDir);
+      const fit = await fitAskConfidence(askable);
       // `null` when there was nothing to fit on: /ask then never abstains (lib/ask/confidence.ts).
       await writeAtomic(path.join(opts.outDir, "ask-confidence.json"), `${JSON.stringify(fit)}\n`);
       const calibration = fit
@@ -366,39 +391,41 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   return { docs: docs.length, stages };
 }
 
-/** The cards with characters no installed font has (drawn as boxes), and whether that could be checked at all. */
-async function cardsWithoutGlyphs(
-  cards: Card[],
-  site: { name: string; host: string },
-): Promise<{ cards: { path: string; chars: string[] }[]; unchecked: boolean }> {
-  const texts = cards.map((c) => ({ path: c.path, text: `${c.label.toUpperCase()} ${c.title} ${site.name} ${site.host}` }));
-  // Printable ASCII is in every font; fc-list is asked only when a card has more.
-  if (texts.every((t) => /^[\x20-\x7e]*$/.test(t.text))) return { cards: [], unchecked: false };
-  const coverage = await installedCoverage();
-  // Without fontconfig's tools, say so only where it likely matters (CJK, emoji and beyond).
-  if (!coverage) return { cards: [], unchecked: texts.some((t) => /[\u{3000}-\u{10ffff}]/u.test(t.text)) };
-  return {
-    cards: texts.flatMap(({ path, text }) => {
-      const chars = undrawable(text, coverage);
-      return chars.length ? [{ path, chars }] : [];
-    }),
-    unchecked: false,
-  };
+/** The cards with characters the site's fonts do not have, and which. */
+function cardsWithoutGlyphs(cards: Card[], site: { name: string; host: string }): { path: string; chars: string[] }[] {
+  const coverage = cardCoverage();
+  return cards.flatMap((c) => {
+    const chars = undrawable(`${c.label.toUpperCase()} ${c.title} ${c.lede ?? ""} ${site.name} ${site.host}`, coverage);
+    return chars.length ? [{ path: c.path, chars }] : [];
+  });
 }
 
-/** The share card of each page: its title, and the section it belongs to. */
-function shareCards(docs: Doc[], twins: Record<string, string>): Card[] {
+/**
+ * The share card of each page: its title, and the section it belongs to. The home page's says
+ * who this is and shows the latest photos; the gallery's shows its latest four.
+ */
+function shareCards(docs: Doc[], twins: Record<string, string>, photos: string[], publicDir: string): Card[] {
+  const files = photos.map((p) => path.join(publicDir, p.replace(/^\/generated\//, "")));
   const byUrl = new Map(docs.map((d) => [d.url, d]));
   const cards: Card[] = [];
   for (const [url, twin] of Object.entries(twins)) {
     const doc = byUrl.get(url);
-    if (url === "/") cards.push({ path: url, title: siteConfig.name, label: siteConfig.title.replace(`${siteConfig.name} — `, "") });
+    if (url === "/")
+      cards.push({
+        path: url,
+        title: siteConfig.name,
+        label: siteConfig.author.jobTitle,
+        lede: siteConfig.author.intro,
+        photos: files.slice(0, 3),
+      });
     else if (url === "/resume") cards.push({ path: url, title: `Resume of ${siteConfig.author.name}`, label: "Resume" });
     else if (doc) cards.push({ path: url, title: doc.title, label: resultLabel(doc.url, doc.kind) });
+    // A tag page shares the site's card: a hundred cards of one word each are not worth their megabytes.
+    else if (url.startsWith(`${TAGS_PATH}/`)) continue;
     else cards.push({ path: url, title: /^# (.+)$/m.exec(twin)?.[1] ?? url, label: "Index" });
   }
   const seen = new Set(cards.map((c) => c.path));
-  for (const c of APP_PAGE_CARDS) if (!seen.has(c.path)) cards.push(c);
+  for (const c of APP_PAGE_CARDS) if (!seen.has(c.path)) cards.push(c.path === "/photos" ? { ...c, photos: files.slice(0, 4) } : c);
   return cards;
 }
 

@@ -3,6 +3,8 @@ import { BASE_TOKEN } from "@/lib/content/base-token";
 import { resumeMarkdown, type Resume } from "@/lib/content/resume";
 import { twinHead, type StandingSource } from "@/lib/content/standing";
 import { photoMarkdown } from "@/lib/photos/markdown";
+import { tagDescription, tagLabel, tagPath, tagTitle, taggedDocs } from "@/lib/content/tags";
+import type { Doc } from "@/lib/content/types";
 import type { PhotoManifestFile } from "@/lib/photos/types";
 import { PAGES, publishedPages } from "@/lib/site/pages";
 import type { FeatureName } from "@/lib/features/rule";
@@ -12,19 +14,37 @@ import { buildGuide } from "@/lib/surface/endpoints";
 /**
  * What the search index and /ask know of the pages that are not content files: the
  * declared pages' own words (lib/site/pages.ts), the resume and the developer guide in
- * full, each photo's twin, and the home page and indexes by their titles and intros (their
- * lists would match every query).
+ * full, each photo's twin, and the home page, indexes and tag pages by their titles and
+ * intros (their lists would match every query).
  */
-export async function standingSources(o: { resume?: Resume; photosManifest?: string }): Promise<StandingSource[]> {
+export async function standingSources(o: { resume?: Resume; photosManifest?: string; docs?: Doc[] }): Promise<StandingSource[]> {
   const full: Record<string, string | undefined> = {
     "/resume": o.resume ? resumeMarkdown(o.resume) : undefined,
     "/developers": guideMarkdown(buildGuide(BASE_TOKEN)),
   };
   const sources: StandingSource[] = publishedPages({ resume: o.resume !== undefined }).map((url) => {
-    const { title, description, aliases } = PAGES[url];
+    const { title, description, aliases, twin } = PAGES[url];
     const feature = (PAGES[url] as { feature?: FeatureName }).feature;
-    return { url, title, description, aliases, markdown: full[url], ...(feature ? { feature } : {}) };
+    // The pages whose twin the build writes with the content are the home page and the indexes: lists.
+    return {
+      url,
+      title,
+      description,
+      aliases,
+      markdown: full[url],
+      ...(feature ? { feature } : {}),
+      ...(twin === "content" ? { listing: "index" as const } : {}),
+    };
   });
+  // A tag page by its title and what it says it lists, as the indexes are (its list would match every query).
+  for (const [tag, list] of taggedDocs(o.docs ?? []))
+    sources.push({
+      url: tagPath(tag),
+      title: tagTitle(tag),
+      description: tagDescription(tag, list),
+      aliases: [`${tagLabel(tag)} tag`],
+      listing: "tag",
+    });
   const manifest = o.photosManifest ? await readManifest(o.photosManifest) : undefined;
   for (const photo of manifest?.photos ?? []) {
     const markdown = photoMarkdown(photo, BASE_TOKEN);
@@ -47,7 +67,7 @@ function withoutAddresses(markdown: string): string {
     .join("\n");
 }
 
-async function readManifest(file: string): Promise<PhotoManifestFile | undefined> {
+export async function readManifest(file: string): Promise<PhotoManifestFile | undefined> {
   try {
     return JSON.parse(await readFile(file, "utf8")) as PhotoManifestFile;
   } catch {

@@ -3,7 +3,7 @@
 //   scripts/demo-photos/fetch-sources.sh            # once: download + unpack the source photos
 //   npx tsx scripts/demo-photos/generate.ts [--out <dir>]
 //
-// Writes 12 clearly marked demo JPEGs plus a one-line caption sidecar (<stem>.txt) for each into
+// Writes 12 clearly marked demo JPEGs plus a sidecar (<stem>.txt: title, blank line, caption) for each into
 // photos/ (or --out). Each picture is a real photograph from a Debian wallpaper package (CC0,
 // CC BY or CC BY-SA; source, author and licence per shot in shots.ts, table in photos/README.md),
 // cropped to 3:2 or 2:3, resized to 1600 px on the long edge and stamped with a visible DEMO mark.
@@ -26,7 +26,7 @@ import sharp from "sharp";
 import { type ExifFields, withExif } from "./exif";
 import { encodeMakerNote, recipeEntries } from "./makernote";
 import { RECIPES } from "./recipes";
-import { CAMERAS, CROP_FACTOR, LENSES, SHOTS, type Shot } from "./shots";
+import { CAMERAS, CROP_FACTOR, LENSES, SHOTS, sidecarText, type Shot } from "./shots";
 
 // -- Rendering --------------------------------------------------------------------------------
 
@@ -130,9 +130,10 @@ function checkShotList(): void {
     if (dates.has(shot.taken)) throw new Error(`duplicate date ${shot.taken}`);
     dates.add(shot.taken);
     if (!/^\d{4}:\d{2}:\d{2} \d{2}:\d{2}:\d{2}$/.test(shot.taken)) throw new Error(`bad date ${shot.taken}`);
-    if (!shot.caption.startsWith("Demo image:") || shot.caption.length > 240 || /[\r\n]/.test(shot.caption)) {
-      throw new Error(`${shot.stem}: caption must be one line, start with "Demo image:" and be ≤ 240 characters`);
-    }
+    if (shot.caption.length > 240 || /[\r\n]/.test(shot.caption))
+      throw new Error(`${shot.stem}: caption must be one line of at most 240 characters`);
+    if (!shot.title || shot.title.length > 80 || /[\r\n]/.test(shot.title))
+      throw new Error(`${shot.stem}: title must be one line of at most 80 characters`);
     if (!shot.caption.includes(`Photo: ${shot.source.author}, `))
       throw new Error(`${shot.stem}: caption must credit "Photo: ${shot.source.author}, <licence>"`);
   }
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
     const file = withExif(jpeg, exifFor(shot, width, height, orientation));
     if (file.length > MAX_BYTES) throw new Error(`${shot.stem}.jpg is ${file.length} bytes (limit ${MAX_BYTES})`);
     await writeFile(path.join(outDir, `${shot.stem}.jpg`), file);
-    await writeFile(path.join(outDir, `${shot.stem}.txt`), `${shot.caption}\n`);
+    await writeFile(path.join(outDir, `${shot.stem}.txt`), sidecarText(shot));
     const recipe = RECIPES[shot.recipe];
     console.log(
       `${shot.stem}.jpg  ${width}×${height} o${orientation}  ${(file.length / 1024).toFixed(0)} KB  ${shot.camera}  ${recipe.filmSimulation}${shot.gps ? "  GPS" : ""}`,

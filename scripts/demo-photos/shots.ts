@@ -49,7 +49,9 @@ export interface Source {
 
 export interface Shot {
   stem: string;
-  /** "Demo image: <what is in the photo>. Photo: <author>, <licence>." (≤ 240 characters) */
+  /** What the owner calls the photo: the first line of its sidecar (photos/README.md). */
+  title: string;
+  /** "<what is in the photo>. Photo: <author>, <licence>." (≤ 240 characters), the sidecar's second paragraph. */
   caption: string;
   source: Source;
   /** Optional crop of the source; without one the picture is centre-cropped to the layout. */
@@ -75,8 +77,9 @@ export interface Shot {
 export const SHOTS: Shot[] = [
   {
     stem: "demo-01-hilltop-sunset",
+    title: "Last light on the summit",
     caption:
-      "Demo image: the low sun flaring over a ridge of hills, seen from a rocky, grassy hilltop in the evening. Photo: Aitzol Berasategi, CC BY 4.0.",
+      "The sun dropping behind a ridge of hills, seen from a grassy summit with a round stone orientation table in the foreground. Photo: Aitzol Berasategi, CC BY 4.0.",
     source: {
       path: "lomiri-wallpapers-16.04/usr/share/backgrounds/sunset_by_Aitzol_Berasategi.jpg",
       debianPackage: "lomiri-wallpapers-16.04",
@@ -95,8 +98,9 @@ export const SHOTS: Shot[] = [
   },
   {
     stem: "demo-02-picos-de-europa",
+    title: "Picos de Europa",
     caption:
-      "Demo image: a dirt path across a green alpine meadow towards the snow-streaked limestone peaks of the Picos de Europa. Photo: Aitzol Berasategi, CC BY 4.0.",
+      "A trail worn into a high meadow, climbing towards the grey limestone walls of the Picos de Europa, snow still lying at their foot. Photo: Aitzol Berasategi, CC BY 4.0.",
     source: {
       path: "lomiri-wallpapers-16.04/usr/share/backgrounds/picosdeeuropa_by_Aitzol_Berasategi.jpg",
       debianPackage: "lomiri-wallpapers-16.04",
@@ -116,8 +120,9 @@ export const SHOTS: Shot[] = [
   },
   {
     stem: "demo-03-bridge-stays",
+    title: "Under the bridge stays",
     caption:
-      "Demo image: the white steel stays and cables of a bridge cutting across a blue sky, above wide sand flats of a river estuary. Photo: Sander Klootwijk, CC BY-SA 4.0.",
+      "Looking up through the white stays and cables of a bridge into a clear sky, the sand flats of the estuary far below. Photo: Sander Klootwijk, CC BY-SA 4.0.",
     source: {
       path: "lomiri-wallpapers-16.04/usr/share/backgrounds/Bridge_by_Sander_Klootwijk.jpg",
       debianPackage: "lomiri-wallpapers-16.04",
@@ -136,8 +141,9 @@ export const SHOTS: Shot[] = [
   },
   {
     stem: "demo-04-spaniels-window",
+    title: "Two spaniels on watch",
     caption:
-      "Demo image: two cocker spaniels looking out of the window and door of a wooden house, converted to black and white. Photo: Aitzol Berasategi, CC BY 4.0.",
+      "Two cocker spaniels keeping an eye on the street from a wooden house, one at the window and one at the door below it, in black and white. Photo: Aitzol Berasategi, CC BY 4.0.",
     source: {
       path: "lomiri-wallpapers-16.04/usr/share/backgrounds/friends_by_Aitzol_Berasategi.jpg",
       debianPackage: "lomiri-wallpapers-16.04",
@@ -158,8 +164,9 @@ export const SHOTS: Shot[] = [
   },
   {
     stem: "demo-05-fig-bowl",
+    title: "Half a fig",
     caption:
-      "Demo image: half a fresh fig in a glossy red leaf-shaped bowl on grey concrete, seen from above in hard sunlight. Photo: Trevor (Freespace), CC BY 4.0.",
+      "Half a fig in a red lacquered bowl on a concrete step, from straight above, in hard morning sun that throws the bowl's shadow across the step. Photo: Trevor (Freespace), CC BY 4.0.",
     source: {
       path: "lomiri-wallpapers-16.04/usr/share/backgrounds/Picture_0B_by_freespace.jpg",
       debianPackage: "lomiri-wallpapers-16.04",
@@ -179,8 +186,9 @@ export const SHOTS: Shot[] = [
   },
   {
     stem: "demo-06-wall-clock",
+    title: "Clock, edge-on",
     caption:
-      "Demo image: a white wall clock with cut-out numerals and black hands, seen at a steep angle against a lit wall. Photo: Peter Nerlich, CC BY-SA 4.0.",
+      "A white wall clock with cut-out numerals, seen almost edge-on, the lamp behind it shining through the numbers. Photo: Peter Nerlich, CC BY-SA 4.0.",
     source: {
       path: "lomiri-wallpapers-16.04/usr/share/backgrounds/greentock_by_Peter_Nerlich.jpg",
       debianPackage: "lomiri-wallpapers-16.04",
@@ -200,8 +208,9 @@ export const SHOTS: Shot[] = [
   },
   {
     stem: "demo-07-forest-stream",
+    title: "Stream over mossy ledges",
     caption:
-      "Demo image: a small stream cascading over mossy limestone ledges through a green forest. Photo: Aitzol Berasategi, CC BY 4.0.",
+      "A small stream stepping down over mossy limestone ledges in a green wood, the water blurred white at every drop. Photo: Aitzol Berasategi, CC BY 4.0.",
     source: {
       path: "lomiri-wallpapers-16.04/usr/share/backgrounds/life_by_Aitzol_Berasategi.jpg",
       debianPackage: "lomiri-wallpapers-16.04",
@@ -222,8 +231,9 @@ export const SHOTS: Shot[] = [
   },
   {
     stem: "demo-08-lamp-bird",
+    title: "Bird under the lamp",
     caption:
-      "Demo image: a small ceramic bird with spread wings hanging below the glowing globes of a ceiling lamp. Photo: Peter Nerlich, CC BY-SA 4.0.",
+      "A small painted bird with its wings spread, hung on a thread under the glowing globes of a ceiling lamp. Photo: Peter Nerlich, CC BY-SA 4.0.",
     source: {
       path: "lomiri-wallpapers-16.04/usr/share/backgrounds/free_by_Peter_Nerlich.jpg",
       debianPackage: "lomiri-wallpapers-16.04",
@@ -243,8 +253,9 @@ export const SHOTS: Shot[] = [
   },
   {
     stem: "demo-09-dandelions",
+    title: "Dandelion clocks",
     caption:
-      "Demo image: dandelion seed heads in a meadow, backlit by a low sun, the grass behind them blurred. Photo: Clemens Engelhardt, CC0 1.0.",
+      "Dandelion seed heads in a meadow, lit from behind by a low morning sun, the long grass behind them gone soft. Photo: Clemens Engelhardt, CC0 1.0.",
     source: {
       path: "lomiri-wallpapers-16.04/usr/share/backgrounds/seeding_by_Clements_Engelhardt.jpg",
       debianPackage: "lomiri-wallpapers-16.04",
@@ -265,8 +276,9 @@ export const SHOTS: Shot[] = [
   },
   {
     stem: "demo-10-djembe-room",
+    title: "Djembe on the beanbag",
     caption:
-      "Demo image: a djembe drum on a beanbag in a warm-lit room, a bottle of red wine and a glass on a wooden pallet table behind. Photo: Jakub Mede, CC BY 4.0.",
+      "A djembe resting on a beanbag; behind it a pallet table with a bottle of red, a glass and a hand coffee grinder, and a tall speaker by a glass-block window. Photo: Jakub Mede, CC BY 4.0.",
     source: {
       path: "lomiri-wallpapers-16.04/usr/share/backgrounds/Wine_by_Jakkub_Mede.jpg",
       debianPackage: "lomiri-wallpapers-16.04",
@@ -285,8 +297,9 @@ export const SHOTS: Shot[] = [
   },
   {
     stem: "demo-11-dragonfly",
+    title: "Dragonfly on a catkin twig",
     caption:
-      "Demo image: a dragonfly perched on a bare twig with catkins, against green leaves and a deep blue sky, shot vertically. Photo: Bolly, CC BY-SA 4.0.",
+      "A dragonfly resting at the tip of a bare twig hung with catkins, wings held flat, against leaves and a deep blue sky. Photo: Bolly, CC BY-SA 4.0.",
     source: {
       path: "lomiri-wallpapers-16.04/usr/share/backgrounds/Dragonfly_by_Bolly.jpg",
       debianPackage: "lomiri-wallpapers-16.04",
@@ -307,8 +320,9 @@ export const SHOTS: Shot[] = [
   },
   {
     stem: "demo-12-nuthatch",
+    title: "Nuthatch on the trunk",
     caption:
-      "Demo image: a nuthatch clinging to the side of a tree trunk, its rough bark sharp against a pale blurred background. Photo: Lukas Baubkus, CC BY-SA 3.0.",
+      "A nuthatch clinging to the side of a tree trunk, head angled down the way nuthatches climb, the bark sharp and everything behind it a pale blur. Photo: Lukas Baubkus, CC BY-SA 3.0.",
     source: {
       path: "lomiri-wallpapers-20.04/usr/share/backgrounds/Kleiber_by_Lukas_Baubkus.jpg",
       debianPackage: "lomiri-wallpapers-20.04",
@@ -327,3 +341,8 @@ export const SHOTS: Shot[] = [
     evThirds: -2,
   },
 ];
+
+/** A shot's sidecar, `photos/<stem>.txt`: its title, a blank line, its caption (the format photos/README.md gives owners). */
+export function sidecarText(shot: Pick<Shot, "title" | "caption">): string {
+  return `${shot.title}\n\n${shot.caption}\n`;
+}

@@ -6,6 +6,7 @@ import { siteUrl } from "@/lib/env";
 import { PhotoPicture } from "@/components/photo-picture";
 import { JsonLd } from "@/components/json-ld";
 import { DefinitionGrid } from "@/components/definition-grid";
+import { Pager } from "@/components/pager";
 import { exposureRows, photoDay, photoNeighbours, photoTitle, recipeRows } from "@/lib/photos/display";
 
 type Params = { params: Promise<{ stem: string }> };
@@ -74,22 +75,11 @@ export default async function PhotoPage({ params }: Params) {
         {recipe.length ? <DefinitionGrid id="recipe" title="Recipe" rows={recipe} className="recipe-card" /> : null}
         {exposure.length ? <DefinitionGrid id="exposure" title="Exposure" rows={exposure} /> : null}
       </div>
-      {prev || next ? (
-        <nav className="pager" aria-label="Other photos">
-          {prev ? (
-            <a href={`/photos/${prev.stem}`} rel="prev" className="pager-prev">
-              <span className="pager-label">← Previous</span>
-              <span className="pager-title">{photoTitle(prev)}</span>
-            </a>
-          ) : null}
-          {next ? (
-            <a href={`/photos/${next.stem}`} rel="next" className="pager-next">
-              <span className="pager-label">Next →</span>
-              <span className="pager-title">{photoTitle(next)}</span>
-            </a>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        label="Other photos"
+        prev={prev ? { href: `/photos/${prev.stem}`, title: photoTitle(prev) } : undefined}
+        next={next ? { href: `/photos/${next.stem}`, title: photoTitle(next) } : undefined}
+      />
     </article>
   );
 }

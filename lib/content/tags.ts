@@ -1,0 +1,46 @@
+import type { Doc } from "./types";
+
+/**
+ * The tag pages: one per tag a published document carries, at `/tags/<tag>`, listing what
+ * carries it, and `/tags` listing the tags. The documents' own `tags:` front matter declares
+ * them (as a file declares its page); lib/site/pages.ts declares the `/tags` index.
+ */
+export const TAGS_PATH = "/tags";
+/** What the tags index says it is (lib/site/pages.ts declares it with these words). */
+export const TAGS_INTRO = "Every tag the writing, garage notes, documents and utilities carry, each with the pages that carry it.";
+
+export const tagPath = (tag: string) => `${TAGS_PATH}/${tag}`;
+
+/** As a reader says it: "film-recipes" → "film recipes". */
+export const tagLabel = (tag: string) => tag.replace(/-/g, " ");
+
+/** The tag page's title: its label, capitalised ("Film recipes"). */
+export const tagTitle = (tag: string) => {
+  const label = tagLabel(tag);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+};
+
+/** Every tag, alphabetically, with the documents that carry it in the order the corpus lists them. */
+export function taggedDocs(docs: readonly Doc[]): Map<string, Doc[]> {
+  const byTag = new Map<string, Doc[]>();
+  for (const d of docs) for (const t of d.tags) byTag.set(t, [...(byTag.get(t) ?? []), d]);
+  return new Map([...byTag].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** What a tag page says it lists: "Everything tagged “film recipes”: 2 essays and 1 utility." */
+export function tagDescription(tag: string, docs: readonly Doc[]): string {
+  const counts = new Map<string, number>();
+  for (const d of docs) counts.set(KIND_WORDS[d.collection], (counts.get(KIND_WORDS[d.collection]) ?? 0) + 1);
+  const parts = [...counts].map(([one, n]) => `${n} ${n === 1 ? one : plural(one)}`);
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+  return `Everything on the site tagged “${tagLabel(tag)}”: ${list}.`;
+}
+
+const KIND_WORDS: Record<Doc["collection"], string> = {
+  writing: "essay",
+  garage: "garage note",
+  documents: "document",
+  utilities: "utility",
+  pages: "page",
+};
+const plural = (w: string) => (/[^aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`);
