@@ -115,13 +115,16 @@ function calibrated(signals: QuestionSignals | undefined, model: ConfidenceModel
  *
  * `none` is the remote model's probability that no page fits (its 000 answer): the best
  * page is right only if some page fits, so P(right) = (1 − none) · P(right | a page fits).
+ * When the model itself says more likely than not that no page fits, nothing is offered,
+ * whatever the threshold: a low threshold (fitted to keep visitors' slang) must not turn the
+ * model's own "no" into an answer.
  */
 function fromProbabilities(rows: { doc: Doc; p: number }[], ranking: string, calibrate: Calibrate | null, none = 0): Ranked {
   const sorted = [...rows].sort((a, b) => b.p - a.p);
   const top = sorted[0]?.p ?? 0;
   const conf = calibrate ? (top > 0 ? calibrate(top) : 0) * (1 - none) : undefined;
   const threshold = calibrate ? calibrate.threshold : NONE_FITS;
-  if (sorted.length === 0 || (calibrate ? abstains(calibrate, conf!) : none > NONE_FITS)) {
+  if (sorted.length === 0 || none > NONE_FITS || (calibrate !== null && abstains(calibrate, conf!))) {
     const said =
       none > NONE_FITS
         ? `the model found no page that answers this (${Math.round(none * 100)}% sure)`

@@ -7,8 +7,9 @@ import { pageMetadata } from "@/lib/site/metadata";
 import { DocList } from "@/components/doc-list";
 
 type Params = { params: Promise<{ tag: string }> };
-export const dynamicParams = false;
-export const generateStaticParams = () => [...taggedDocs(getCorpus().docs).keys()].map((tag) => ({ tag }));
+// Rendered per request: what carries a tag depends on the live features this server has on
+// (lib/features), decided when it starts, not when the build prerendered.
+export const dynamic = "force-dynamic";
 
 async function tagged({ params }: Params) {
   const tag = (await params).tag;
