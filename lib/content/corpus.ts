@@ -2,7 +2,8 @@ import { buildSingleton, readSiteFile } from "@/lib/build-output";
 import { featureDecision } from "@/lib/features";
 import { siteConfig } from "@/site.config";
 import { COLLECTIONS, type Collection } from "./schema";
-import { homeTwin, indexTwin } from "./twins";
+import { TAGS_PATH } from "./tags";
+import { homeTwin, indexTwin, tagTwins } from "./twins";
 import type { Corpus, Doc } from "./types";
 
 interface LoadedCorpus extends Corpus {
@@ -62,6 +63,9 @@ function twinsWithout(built: Corpus, docs: Doc[]): Record<string, string> {
       changed.add(d.collection);
     }
   twins["/"] = homeTwin(docs);
+  // The tag pages list what carries each tag: made again over what is shown.
+  for (const url of Object.keys(twins)) if (url === TAGS_PATH || url.startsWith(`${TAGS_PATH}/`)) delete twins[url];
+  Object.assign(twins, tagTwins(docs));
   for (const c of changed) {
     const base = COLLECTIONS[c].base;
     if (c !== "pages" && base in twins) twins[base] = indexTwin(c, docs, siteConfig.intros[c]);

@@ -84,8 +84,13 @@ export function generatedTwins(docs: Doc[], photo?: (stem: string) => GalleryPho
   for (const c of ["writing", "garage", "documents", "utilities"] as const)
     twins[COLLECTIONS[c].base] = indexTwin(c, docs, siteConfig.intros[c]);
   for (const d of docs) twins[d.url] = docTwin(d, photo, docNeighbours(docs, d));
+  return { ...twins, ...tagTwins(docs) };
+}
+
+/** The twins of /tags and of each tag's page, over `docs`. */
+export function tagTwins(docs: readonly Doc[]): Record<string, string> {
   const tags = taggedDocs(docs);
-  twins[TAGS_PATH] = tagsIndexTwin(tags);
+  const twins: Record<string, string> = { [TAGS_PATH]: tagsIndexTwin(tags) };
   for (const [tag, list] of tags)
     twins[tagPath(tag)] = `# ${tagTitle(tag)}\n\n> ${tagDescription(tag, list)}\n\n${list.map(item).join("\n")}\n`;
   return twins;
