@@ -4,6 +4,9 @@ import { pageMeta } from "@/lib/site/pages";
 import { pageMetadata } from "@/lib/site/metadata";
 
 export const metadata = pageMetadata(pageMeta("/tags"));
+// Rendered per request, like each tag's page: which tags there are depends on the features
+// this server has on, decided when it starts.
+export const dynamic = "force-dynamic";
 
 /** Every tag, each with how many pages carry it. */
 export default function TagsPage() {
