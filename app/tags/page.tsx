@@ -8,7 +8,8 @@ export const metadata = pageMetadata(pageMeta("/tags"));
 /** Every tag, each with how many pages carry it. */
 export default function TagsPage() {
   const { title, description } = pageMeta("/tags");
-  const tags = [...taggedDocs(getCorpus().docs)];
+  // As built, like each tag's own page (app/tags/[tag]/page.tsx).
+  const tags = [...taggedDocs(getCorpus().built)];
   return (
     <>
       <h1>{title}</h1>

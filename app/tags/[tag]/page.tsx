@@ -8,11 +8,13 @@ import { DocList } from "@/components/doc-list";
 
 type Params = { params: Promise<{ tag: string }> };
 export const dynamicParams = false;
-export const generateStaticParams = () => [...taggedDocs(getCorpus().docs).keys()].map((tag) => ({ tag }));
+// From the documents as built, whatever the features (lib/content/corpus.ts builtDocsIn): no
+// prerendered page depends on the environment `next build` ran in.
+export const generateStaticParams = () => [...taggedDocs(getCorpus().built).keys()].map((tag) => ({ tag }));
 
 async function tagged({ params }: Params) {
   const tag = (await params).tag;
-  const docs = taggedDocs(getCorpus().docs).get(tag);
+  const docs = taggedDocs(getCorpus().built).get(tag);
   return docs ? { tag, docs } : undefined;
 }
 
