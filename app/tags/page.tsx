@@ -4,12 +4,13 @@ import { pageMeta } from "@/lib/site/pages";
 import { pageMetadata } from "@/lib/site/metadata";
 
 export const metadata = pageMetadata(pageMeta("/tags"));
+// Rendered when asked, like each tag's page (app/tags/[tag]/page.tsx): it lists the tags of the pages this server shows.
+export const dynamic = "force-dynamic";
 
 /** Every tag, each with how many pages carry it. */
 export default function TagsPage() {
   const { title, description } = pageMeta("/tags");
-  // As built, like each tag's own page (app/tags/[tag]/page.tsx).
-  const tags = [...taggedDocs(getCorpus().built)];
+  const tags = [...taggedDocs(getCorpus().docs)];
   return (
     <>
       <h1>{title}</h1>

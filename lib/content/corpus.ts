@@ -2,7 +2,8 @@ import { buildSingleton, readSiteFile } from "@/lib/build-output";
 import { featureDecision } from "@/lib/features";
 import { siteConfig } from "@/site.config";
 import { COLLECTIONS, type Collection } from "./schema";
-import { homeTwin, indexTwin } from "./twins";
+import { homeTwin, indexTwin, tagTwin, tagsIndexTwin } from "./twins";
+import { TAGS_PATH, tagPath, taggedDocs } from "./tags";
 import type { Corpus, Doc } from "./types";
 
 interface LoadedCorpus extends Corpus {
@@ -53,6 +54,14 @@ function twinsWithout(built: Corpus, docs: Doc[]): Record<string, string> {
     const base = COLLECTIONS[c].base;
     if (c !== "pages" && base in twins) twins[base] = indexTwin(c, docs, siteConfig.intros[c]);
   }
+  // The tag pages list what is shown; a tag only the left-out pages carry has none.
+  const shown = taggedDocs(docs);
+  for (const [tag] of taggedDocs(built.docs)) {
+    const list = shown.get(tag);
+    if (list) twins[tagPath(tag)] = tagTwin(tag, list);
+    else delete twins[tagPath(tag)];
+  }
+  twins[TAGS_PATH] = tagsIndexTwin(shown);
   return twins;
 }
 

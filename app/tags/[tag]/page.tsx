@@ -7,14 +7,13 @@ import { pageMetadata } from "@/lib/site/metadata";
 import { DocList } from "@/components/doc-list";
 
 type Params = { params: Promise<{ tag: string }> };
-export const dynamicParams = false;
-// From the documents as built, whatever the features (lib/content/corpus.ts builtDocsIn): no
-// prerendered page depends on the environment `next build` ran in.
-export const generateStaticParams = () => [...taggedDocs(getCorpus().built).keys()].map((tag) => ({ tag }));
+// Rendered when asked, from the pages this server shows (lib/content/corpus.ts): a tag page
+// lists a live utility only while its feature is on, which `next build` cannot know.
+export const dynamic = "force-dynamic";
 
 async function tagged({ params }: Params) {
   const tag = (await params).tag;
-  const docs = taggedDocs(getCorpus().built).get(tag);
+  const docs = taggedDocs(getCorpus().docs).get(tag);
   return docs ? { tag, docs } : undefined;
 }
 
