@@ -54,13 +54,10 @@ function twinsWithout(built: Corpus, docs: Doc[]): Record<string, string> {
     const base = COLLECTIONS[c].base;
     if (c !== "pages" && base in twins) twins[base] = indexTwin(c, docs, siteConfig.intros[c]);
   }
-  // The tag pages list what is shown; a tag only the left-out pages carry has none.
+  // The tag pages list what is shown; a tag only the left-out pages carry lists nothing (when
+  // those are one feature's, the page itself goes with it: paths.json).
   const shown = taggedDocs(docs);
-  for (const [tag] of taggedDocs(built.docs)) {
-    const list = shown.get(tag);
-    if (list) twins[tagPath(tag)] = tagTwin(tag, list);
-    else delete twins[tagPath(tag)];
-  }
+  for (const [tag] of taggedDocs(built.docs)) twins[tagPath(tag)] = tagTwin(tag, shown.get(tag) ?? []);
   twins[TAGS_PATH] = tagsIndexTwin(shown);
   return twins;
 }

@@ -13,8 +13,9 @@ export const dynamic = "force-dynamic";
 
 async function tagged({ params }: Params) {
   const tag = (await params).tag;
-  const docs = taggedDocs(getCorpus().docs).get(tag);
-  return docs ? { tag, docs } : undefined;
+  if (!taggedDocs(getCorpus().built).has(tag)) return undefined;
+  // A tag whose pages are all of features that are off here lists nothing, and says so.
+  return { tag, docs: taggedDocs(getCorpus().docs).get(tag) ?? [] };
 }
 
 export async function generateMetadata(props: Params): Promise<Metadata> {
