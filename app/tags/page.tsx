@@ -4,8 +4,7 @@ import { pageMeta } from "@/lib/site/pages";
 import { pageMetadata } from "@/lib/site/metadata";
 
 export const metadata = pageMetadata(pageMeta("/tags"));
-// Rendered per request, like each tag's page: which tags there are depends on the features
-// this server has on, decided when it starts.
+// Rendered when asked, like each tag's page (app/tags/[tag]/page.tsx): it lists the tags of the pages this server shows.
 export const dynamic = "force-dynamic";
 
 /** Every tag, each with how many pages carry it. */

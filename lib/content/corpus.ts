@@ -2,8 +2,8 @@ import { buildSingleton, readSiteFile } from "@/lib/build-output";
 import { featureDecision } from "@/lib/features";
 import { siteConfig } from "@/site.config";
 import { COLLECTIONS, type Collection } from "./schema";
-import { TAGS_PATH } from "./tags";
-import { homeTwin, indexTwin, tagTwins } from "./twins";
+import { homeTwin, indexTwin, tagTwin, tagsIndexTwin } from "./twins";
+import { TAGS_PATH, tagPath, taggedDocs } from "./tags";
 import type { Corpus, Doc } from "./types";
 
 interface LoadedCorpus extends Corpus {
@@ -39,19 +39,6 @@ export function getCorpus(): LoadedCorpus {
   });
 }
 
-/**
- * The corpus as built, every feature's pages included, whatever this process decided: what
- * the /ask evaluation sets and the development harness are scored against (they name every
- * page the demo has), never what a visitor is shown.
- */
-export function builtCorpus(): Pick<LoadedCorpus, "docs" | "standing" | "answerable"> {
-  return buildSingleton("corpus-as-built", () => {
-    const built = JSON.parse(readSiteFile("corpus.json").toString("utf8")) as Corpus;
-    const standing = built.standing ?? [];
-    return { docs: built.docs, standing, answerable: new Map([...built.docs, ...standing].map((d) => [d.url, d])) };
-  });
-}
-
 /** The build's twins less those of the pages left out, with the lists that named them (home, indexes) made again. */
 function twinsWithout(built: Corpus, docs: Doc[]): Record<string, string> {
   const kept = new Set(docs.map((d) => d.url));
@@ -63,13 +50,15 @@ function twinsWithout(built: Corpus, docs: Doc[]): Record<string, string> {
       changed.add(d.collection);
     }
   twins["/"] = homeTwin(docs);
-  // The tag pages list what carries each tag: made again over what is shown.
-  for (const url of Object.keys(twins)) if (url === TAGS_PATH || url.startsWith(`${TAGS_PATH}/`)) delete twins[url];
-  Object.assign(twins, tagTwins(docs));
   for (const c of changed) {
     const base = COLLECTIONS[c].base;
     if (c !== "pages" && base in twins) twins[base] = indexTwin(c, docs, siteConfig.intros[c]);
   }
+  // The tag pages list what is shown; a tag only the left-out pages carry lists nothing (when
+  // those are one feature's, the page itself goes with it: paths.json).
+  const shown = taggedDocs(docs);
+  for (const [tag] of taggedDocs(built.docs)) twins[tagPath(tag)] = tagTwin(tag, shown.get(tag) ?? []);
+  twins[TAGS_PATH] = tagsIndexTwin(shown);
   return twins;
 }
 
@@ -88,4 +77,17 @@ export function findDoc(url: string): Doc | undefined {
  */
 export function builtDocsIn(collection: Collection): Doc[] {
   return getCorpus().built.filter((d) => d.collection === collection);
+}
+
+/**
+ * The corpus as built, every feature's pages included, whatever this process decided: what
+ * the /ask evaluation sets and the development harness are scored against (they name every
+ * page the demo has), never what a visitor is shown.
+ */
+export function builtCorpus(): Pick<LoadedCorpus, "docs" | "standing" | "answerable"> {
+  return buildSingleton("corpus-as-built", () => {
+    const built = JSON.parse(readSiteFile("corpus.json").toString("utf8")) as Corpus;
+    const standing = built.standing ?? [];
+    return { docs: built.docs, standing, answerable: new Map([...built.docs, ...standing].map((d) => [d.url, d])) };
+  });
 }

@@ -29,6 +29,8 @@ export function taggedDocs(docs: readonly Doc[]): Map<string, Doc[]> {
 
 /** What a tag page says it lists: "Everything tagged “film recipes”: 2 essays and 1 utility." */
 export function tagDescription(tag: string, docs: readonly Doc[]): string {
+  // Its pages are all of features that are off on this server (lib/content/corpus.ts).
+  if (!docs.length) return `Nothing on the site carries the tag “${tagLabel(tag)}” right now.`;
   const counts = new Map<string, number>();
   for (const d of docs) counts.set(KIND_WORDS[d.collection], (counts.get(KIND_WORDS[d.collection]) ?? 0) + 1);
   const parts = [...counts].map(([one, n]) => `${n} ${n === 1 ? one : plural(one)}`);

@@ -96,7 +96,12 @@ export function tagTwins(docs: readonly Doc[]): Record<string, string> {
   return twins;
 }
 
-function tagsIndexTwin(tags: Map<string, Doc[]>): string {
+/** A tag page's twin: what carries the tag. */
+export function tagTwin(tag: string, list: readonly Doc[]): string {
+  return `# ${tagTitle(tag)}\n\n> ${tagDescription(tag, list)}\n\n${list.map(item).join("\n")}\n`;
+}
+
+export function tagsIndexTwin(tags: Map<string, Doc[]>): string {
   const lines = [...tags].map(
     ([tag, list]) => `- [${tagLabel(tag)}](${B}${tagPath(tag)}.md): ${list.length} ${list.length === 1 ? "page" : "pages"}`,
   );

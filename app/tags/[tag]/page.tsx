@@ -7,14 +7,15 @@ import { pageMetadata } from "@/lib/site/metadata";
 import { DocList } from "@/components/doc-list";
 
 type Params = { params: Promise<{ tag: string }> };
-// Rendered per request: what carries a tag depends on the live features this server has on
-// (lib/features), decided when it starts, not when the build prerendered.
+// Rendered when asked, from the pages this server shows (lib/content/corpus.ts): a tag page
+// lists a live utility only while its feature is on, which `next build` cannot know.
 export const dynamic = "force-dynamic";
 
 async function tagged({ params }: Params) {
   const tag = (await params).tag;
-  const docs = taggedDocs(getCorpus().docs).get(tag);
-  return docs ? { tag, docs } : undefined;
+  if (!taggedDocs(getCorpus().built).has(tag)) return undefined;
+  // A tag whose pages are all of features that are off here lists nothing, and says so.
+  return { tag, docs: taggedDocs(getCorpus().docs).get(tag) ?? [] };
 }
 
 export async function generateMetadata(props: Params): Promise<Metadata> {
