@@ -2,8 +2,11 @@ import { registerAppRoutes } from "@/lib/edge/app-routes";
 
 /**
  * Next calls register() once per server process at start. The job scheduler lives only in
- * the Node.js runtime (NEXT_RUNTIME and NEXT_PHASE are Next's own variables; never during `next build`); it does
- * nothing unless the owner turned jobs on (JOBS_ENABLED=1, see lib/jobs/scheduler.ts).
+ * the Node.js runtime, never during `next build`; it does nothing unless the owner turned
+ * jobs on (JOBS_ENABLED=1, see lib/jobs/scheduler.ts). NEXT_RUNTIME and NEXT_PHASE are
+ * Next's own variables, read here and not through lib/env.ts on purpose: Next replaces the
+ * literal `process.env.NEXT_RUNTIME` when it compiles this file for each runtime, which is
+ * what keeps the Node-only imports below out of the edge bundle.
  *
  * It also leaves the edge a loader for lib/surface/endpoint-routes.ts (the app's handlers,
  * called without Next's request pipeline), so Next compiles that module with the app. Only

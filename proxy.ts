@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileCheck, prerenderedPages } from "@/lib/edge/next-build";
 import { PAGE_CACHE_CONTROL, pageLink, pageOfPath, twinRewrite } from "@/lib/edge/twins";
 import { allPagePaths, isHidden, isRoutePath, pageIndex } from "@/lib/site/paths";
+import { pageOfMdPath } from "@/lib/site/page-index";
 import { preflightResponse } from "@/lib/core/response";
 import { malformedPathResponse, notFoundResponse } from "@/lib/site/not-found";
 import { recordCrawlerVisit } from "@/lib/ledger/record";
@@ -53,7 +54,11 @@ export function proxy(req: NextRequest, event: NextFetchEvent) {
   // OPTIONS on what is no page would reach app/[page] (a bare 400), a file (405 or 500), or a
   // route that answers it: the proxy answers the first two (suggesting pages only, so the
   // proxy does not load the whole API registry).
-  if (!hit) return (req.method === "OPTIONS" && preflightElsewhere(req, decoded)) || NextResponse.next();
+  if (!hit) {
+    // A `.md` path of no page is the site's 404 in Markdown, not a dynamic page's HTML one.
+    if (pageOfMdPath(decoded) !== undefined && !isRoutePath(decoded) && !isFile(decoded)) return notFoundResponse(req, allPagePaths);
+    return (req.method === "OPTIONS" && preflightElsewhere(req, decoded)) || NextResponse.next();
+  }
   // A twin with its own registered endpoint (/developers.md, /resume.md) answers for itself.
   if (hit.md && index.twinTargets.get(hit.page) === pathname) return NextResponse.next();
 

@@ -1,7 +1,13 @@
 #!/usr/bin/env node
+// @ts-check
 // site-lens: ask a deployment's /lens/fetch how machines see a URL, and print it for a person.
-// Plain JavaScript with no dependencies, so `npx site-lens` runs it without a build.
+// Plain JavaScript with no dependencies, so `npx site-lens` runs it without a build; tsc
+// checks it against the endpoint's own types (the JSDoc below imports types only).
 // It draws on the deployment's inspect budget (30 per minute), like the API and MCP.
+
+/** @typedef {import("../lib/lens/observe").LensObservation} LensObservation */
+/** @typedef {{ base: string, json: boolean, page: boolean, url: string }} Options */
+/** @typedef {Options & { help?: undefined, error?: undefined } | { help: true, error?: undefined } | { error: string, help?: undefined }} Parsed */
 
 const USAGE = `Usage: site-lens <url> [--base <deployment>] [--json] [--page]
 
@@ -15,7 +21,9 @@ Exit codes: 0 inspected, 1 the target could not be read (502), 2 bad usage or a 
 
 const EXIT = { ok: 0, target: 1, usage: 2, limited: 3, service: 4 };
 
+/** @param {string[]} argv @returns {Parsed} */
 function parseArgs(argv) {
+  /** @type {Omit<Options, "url"> & { url: string | null }} */
   const o = { base: process.env.SITE_LENS_BASE || "http://localhost:3000", json: false, page: false, url: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -30,12 +38,15 @@ function parseArgs(argv) {
   }
   if (!o.url) return { error: "give the URL to inspect" };
   if (!o.base) return { error: "--base needs a URL" };
-  return o;
+  return { ...o, url: o.url };
 }
 
+/** @param {unknown} s @param {number} n */
 const pad = (s, n) => String(s).padEnd(n);
+/** @param {number} n */
 const kb = (n) => (n >= 1024 ? `${(n / 1024).toFixed(0)} KB` : `${n} B`);
 
+/** @param {LensObservation} o */
 function render(o) {
   const lines = [];
   lines.push(`${o.url}${o.finalUrl !== o.url ? ` → ${o.finalUrl}` : ""}`);
@@ -57,6 +68,7 @@ function render(o) {
   }
   if (o.terms) {
     const views = new Map((o.botViews ?? []).map((v) => [v.label.toLowerCase(), v]));
+    /** @param {{ ua: string, owner: string }} s */
     const name = (s) => `${s.ua} (${s.owner})`;
     const width = Math.max(...o.terms.scoreboard.map((s) => name(s).length)) + 2;
     lines.push("", `${pad("Crawler", width)}${pad("role", 15)}${pad("robots.txt", 12)}served (— = not fetched as this crawler)`);
@@ -76,7 +88,7 @@ function render(o) {
   }
   if (o.agent) lines.push("", `Agents: ${o.agent.strategy.verdict}. ${o.agent.strategy.note}`);
   const md = o.cost?.tiers.find((t) => t.key === "markdown") ?? o.cost?.tiers.find((t) => t.key === "text");
-  if (md) {
+  if (md && o.cost) {
     const rate = o.cost.rates[0];
     lines.push(
       "",
@@ -92,7 +104,7 @@ async function main() {
     console.log(USAGE);
     return EXIT.ok;
   }
-  if (args.error) {
+  if (args.error !== undefined) {
     console.error(`site-lens: ${args.error}\n\n${USAGE}`);
     return EXIT.usage;
   }
@@ -113,7 +125,8 @@ async function main() {
       signal: AbortSignal.timeout(30_000),
     });
     body = await res.json();
-  } catch (e) {
+  } catch (err) {
+    const e = /** @type {Error & { cause?: { code?: string } }} */ (err);
     console.error(`site-lens: could not ask ${endpoint.origin} (${e.cause?.code ?? e.message}). Is the site running? Try --base.`);
     return EXIT.service;
   }

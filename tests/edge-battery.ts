@@ -350,6 +350,13 @@ export function edgeBattery(mode: Mode): void {
       }
     });
 
+    it.each(["/tags/nope.md", "/writing/nope.md", "/nope.md"])("%s, the twin of no page, is the site's Markdown 404", async (path) => {
+      const r = await req(path);
+      expect(r.status, path).toBe(404);
+      expect(r.headers.get("content-type"), path).toBe("text/markdown; charset=utf-8");
+      expect(r.text, path).toMatch(/^# Not found\n/);
+    });
+
     it("a very long unknown path is still a plain 404", async () => {
       expect((await req(`/${"a".repeat(3000)}.json`)).status).toBe(404);
     });

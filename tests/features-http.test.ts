@@ -28,9 +28,15 @@ import { icsWithMeeting, startCalendarFeed, type CalendarFeed } from "./helpers/
 const root = path.resolve(import.meta.dirname, "..");
 const GATED = featurePages();
 const corpus = JSON.parse(readFileSync(path.join(root, ".site", "corpus.json"), "utf8")) as Corpus;
-/** A page's title, as search and /ask know it. */
-const titleOf = (page: string) =>
-  (PAGES as Record<string, { title?: string }>)[page]?.title ?? corpus.docs.find((d) => d.url === page)!.title;
+/** A page's title, as search and /ask know it: a declared page's, a content page's, a tag page's. */
+const titleOf = (page: string) => {
+  const title =
+    (PAGES as Record<string, { title?: string }>)[page]?.title ??
+    [...corpus.docs, ...(corpus.standing ?? [])].find((d) => d.url === page)?.title;
+  if (!title) throw new Error(`${page} belongs to a feature (paths.json) but neither pages.ts nor corpus.json gives its title`);
+  return title;
+};
+const isTagPage = (page: string) => (corpus.standing ?? []).some((d) => d.url === page && d.listing === "tag");
 const pagesOf = (f: FeatureName) => Object.keys(GATED).filter((p) => GATED[p] === f);
 const toolsOf = (f: FeatureName) => allTools().flatMap((t) => (t.endpoint.feature?.name === f ? [t.name] : []));
 
@@ -263,7 +269,8 @@ describe("every feature configured: loopback music service and calendar, the rea
     for (const page of Object.keys(GATED)) {
       const { search, ask } = await answers(app.contract, app.server.base, titleOf(page));
       expect(search, `search "${titleOf(page)}"`).toContain(page);
-      expect(ask, `ask "${titleOf(page)}"`).toContain(page);
+      // /ask answers with the pages a tag page lists, never the list itself (lib/ask/catalog.ts).
+      if (!isTagPage(page)) expect(ask, `ask "${titleOf(page)}"`).toContain(page);
     }
   });
 

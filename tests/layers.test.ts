@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, cycles, importGraph, resolveSpecifier, sourceFiles, specifiersIn } from "./helpers/import-graph";
@@ -113,5 +113,18 @@ describe("layers", () => {
 describe("no import loops", () => {
   it("no file reaches itself through its imports, type-only ones included", () => {
     expect(cycles(graph).map((loop) => loop.join(" → "))).toEqual([]);
+  });
+});
+
+describe("nothing unchecked", () => {
+  it("every JavaScript module in the repository asks tsc to check it (// @ts-check), so `npm run typecheck` covers it", () => {
+    // Every folder of the project's own, not what is installed, built or served as a file.
+    const skip = new Set(["node_modules", ".next", ".edge", ".site", ".git", "public", "test-results", "playwright-report"]);
+    const js = readdirSync(ROOT, { recursive: true, encoding: "utf8" })
+      .map((f) => f.split(path.sep).join("/"))
+      .filter((f) => /\.(mjs|js|cjs)$/.test(f) && !skip.has(f.split("/")[0]) && !f.includes("/node_modules/"));
+    expect(js.length).toBeGreaterThan(0);
+    const unchecked = js.filter((f) => !/^(#!.*\n)?\/\/ @ts-check\n/.test(readFileSync(path.join(ROOT, f), "utf8")));
+    expect(unchecked).toEqual([]);
   });
 });

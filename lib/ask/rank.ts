@@ -50,10 +50,7 @@ export async function rankPages(question: string, prev: string[], callerKey: str
       const remote = await rankWithRemoteModel(
         { url: e.ASK_MODEL_URL, model: e.ASK_MODEL_NAME ?? "default", key: e.ASK_MODEL_KEY, timeoutMs: e.ASK_MODEL_TIMEOUT_MS },
         catalog,
-        question,
-        prev,
-        lex,
-        signal,
+        { question, prev, lexical: lex, signal },
       );
       return fromProbabilities(
         [...remote.pages].map(([id, p]) => ({ doc: catalog.byId.get(id)!, p })),

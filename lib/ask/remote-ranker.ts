@@ -37,24 +37,22 @@ export interface RemoteRanking {
  * the answer: p(page) is the probability the model puts on the page's id. `lexical` (page
  * id → lexical score) only shares out mass the model left unassigned or put on a prefix.
  */
-export function rankWithRemoteModel(
-  cfg: RemoteConfig,
-  catalog: Catalog,
-  question: string,
-  prev: string[],
-  lexical: Map<string, number>,
-  signal: AbortSignal,
-): Promise<RemoteRanking> {
-  return withDeadline(cfg.timeoutMs, (deadline) => askModel(cfg, catalog, question, prev, lexical, signal, deadline));
+export function rankWithRemoteModel(cfg: RemoteConfig, catalog: Catalog, asked: RemoteQuestion): Promise<RemoteRanking> {
+  return withDeadline(cfg.timeoutMs, (deadline) => askModel(cfg, catalog, asked, deadline));
+}
+
+/** What is asked of the model: the question, the earlier ones for context, the lexical scores by page id, and the caller's abort. */
+export interface RemoteQuestion {
+  question: string;
+  prev: string[];
+  lexical: Map<string, number>;
+  signal: AbortSignal;
 }
 
 async function askModel(
   cfg: RemoteConfig,
   catalog: Catalog,
-  question: string,
-  prev: string[],
-  lexical: Map<string, number>,
-  signal: AbortSignal,
+  { question, prev, lexical, signal }: RemoteQuestion,
   deadline: AbortSignal,
 ): Promise<RemoteRanking> {
   const user = prev.length ? `Earlier questions, for context: ${prev.join(" | ")}\nQuestion: ${question}` : question;

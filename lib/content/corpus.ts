@@ -26,7 +26,10 @@ export function getCorpus(): LoadedCorpus {
     const { off } = featureDecision();
     const shown = (d: Doc) => !d.feature || !off.has(d.feature);
     const docs = built.docs.filter(shown);
-    const standing = (built.standing ?? []).filter(shown);
+    // A tag page whose pages are all left out (of several features that are off) says it
+    // lists nothing: it is no answer to a search.
+    const tagsShown = new Set([...taggedDocs(docs).keys()].map(tagPath));
+    const standing = (built.standing ?? []).filter((d) => shown(d) && (d.listing !== "tag" || tagsShown.has(d.url)));
     return {
       ...built,
       built: built.docs,

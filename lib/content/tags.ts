@@ -27,6 +27,16 @@ export function taggedDocs(docs: readonly Doc[]): Map<string, Doc[]> {
   return new Map([...byTag].sort(([a], [b]) => a.localeCompare(b)));
 }
 
+/**
+ * The feature a tag page goes and comes with: the one feature every page carrying it is
+ * of (lib/features), if there is one. A tag shared by plain pages, or by several features'
+ * pages, stays and lists what is shown.
+ */
+export function tagFeature(docs: readonly Doc[]): Doc["feature"] {
+  const owners = new Set(docs.map((d) => d.feature));
+  return owners.size === 1 ? [...owners][0] : undefined;
+}
+
 /** What a tag page says it lists: "Everything tagged “film recipes”: 2 essays and 1 utility." */
 export function tagDescription(tag: string, docs: readonly Doc[]): string {
   // Its pages are all of features that are off on this server (lib/content/corpus.ts).

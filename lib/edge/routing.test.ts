@@ -28,7 +28,7 @@ const routes: AppRoutes = {
   filePreflight: named("file preflight"),
   recordVisit: () => {},
 };
-const files = new Set(["/favicon.ico", "/robots.png"]);
+const files = new Set(["/favicon.ico", "/robots.png", "/notes.md"]);
 
 function where(method: string, url: string, accept?: string, viaNext = false): string {
   const d: Decision = decide({ method, target: readTarget(url), accept }, { index, routes, servesFile: (p) => files.has(p), viaNext });
@@ -66,6 +66,9 @@ describe("decide", () => {
     ["OPTIONS", "*", undefined, "unserved *"],
     ["GET", "/_next/image?url=x", undefined, "unserved /_next/image?url=x"],
     ["GET", "/twins/about", undefined, "next /twins/about"],
+    ["GET", "/tags/nope.md", undefined, "unserved /tags/nope.md"],
+    ["HEAD", "/nope.md", undefined, "unserved /nope.md"],
+    ["GET", "/notes.md", undefined, "next /notes.md"],
   ])("%s %s (Accept: %s) → %s", (method, url, accept, want) => {
     expect(where(method, url, accept)).toBe(want);
   });

@@ -1,4 +1,4 @@
-import { isHiddenPage, type PageIndex } from "@/lib/site/page-index";
+import { isHiddenPage, pageOfMdPath, type PageIndex } from "@/lib/site/page-index";
 import type { AppRoute, AppRoutes } from "./app-routes";
 import { isUnusedNextPath, type Target } from "./target";
 import { pageOfPath, twinRewrite } from "./twins";
@@ -52,6 +52,9 @@ export function decide({ method, target, accept }: RoutingInput, { index, routes
     if (!read) return { to: "app", route: routes.pageMethods, url };
     return page.md ? { to: "next", url } : { to: "next", url, page: page.page };
   }
+  // A `.md` path of no page is the site's 404 in Markdown (Next would render a dynamic
+  // page's HTML 404 for it: /tags/nope.md is the tag page of "nope.md").
+  if (pageOfMdPath(decoded) !== undefined && !servesFile(decoded)) return { to: "app", route: routes.unserved, url };
   if (method === "OPTIONS") return { to: "app", route: servesFile(decoded) ? routes.filePreflight : routes.unserved, url };
   return { to: "next", url };
 }

@@ -20,7 +20,7 @@ import { writeAtomic } from "./write";
 import { readManifest, standingSources } from "./standing";
 import { FONT_SUBSETS, siteCharacters, writeFontSubsets } from "./fonts";
 import { renderMarkdown } from "@/lib/content/markdown";
-import { TAGS_PATH, tagPath, taggedDocs } from "@/lib/content/tags";
+import { TAGS_PATH, tagFeature, tagPath, taggedDocs } from "@/lib/content/tags";
 import { galleryLookup } from "@/lib/photos/embed";
 import { standingDocs } from "@/lib/content/standing";
 import { parseQuestionBank, QUESTION_BANK_FILE } from "@/lib/content/question-bank";
@@ -481,8 +481,7 @@ function pageFeatures(docs: readonly Doc[]): Map<string, FeatureName> {
   for (const d of docs) if (d.feature) out.set(d.url, d.feature);
   // A tag page whose every page is one feature's goes and comes with it.
   for (const [tag, list] of taggedDocs(docs)) {
-    const owners = new Set(list.map((d) => d.feature));
-    const only = owners.size === 1 ? [...owners][0] : undefined;
+    const only = tagFeature(list);
     if (only) out.set(tagPath(tag), only);
   }
   return out;

@@ -3,7 +3,7 @@ import { BASE_TOKEN } from "@/lib/content/base-token";
 import { resumeMarkdown, type Resume } from "@/lib/content/resume";
 import { twinHead, type StandingSource } from "@/lib/content/standing";
 import { photoMarkdown } from "@/lib/photos/markdown";
-import { tagDescription, tagLabel, tagPath, tagTitle, taggedDocs } from "@/lib/content/tags";
+import { tagDescription, tagFeature, tagLabel, tagPath, tagTitle, taggedDocs } from "@/lib/content/tags";
 import type { Doc } from "@/lib/content/types";
 import type { PhotoManifestFile } from "@/lib/photos/types";
 import { PAGES, publishedPages } from "@/lib/site/pages";
@@ -37,14 +37,17 @@ export async function standingSources(o: { resume?: Resume; photosManifest?: str
     };
   });
   // A tag page by its title and what it says it lists, as the indexes are (its list would match every query).
-  for (const [tag, list] of taggedDocs(o.docs ?? []))
+  for (const [tag, list] of taggedDocs(o.docs ?? [])) {
+    const feature = tagFeature(list);
     sources.push({
       url: tagPath(tag),
       title: tagTitle(tag),
       description: tagDescription(tag, list),
       aliases: [`${tagLabel(tag)} tag`],
       listing: "tag",
+      ...(feature ? { feature } : {}),
     });
+  }
   const manifest = o.photosManifest ? await readManifest(o.photosManifest) : undefined;
   for (const photo of manifest?.photos ?? []) {
     const markdown = photoMarkdown(photo, BASE_TOKEN);
