@@ -5,7 +5,7 @@
 // checks it against the endpoint's own types (the JSDoc below imports types only).
 // It draws on the deployment's inspect budget (30 per minute), like the API and MCP.
 
-/** @typedef {import("../lib/lens/observe").LensObservation} LensObservation */
+/** @typedef {import("../lib/lens").LensObservation} LensObservation */
 /** @typedef {{ base: string, json: boolean, page: boolean, url: string }} Options */
 /** @typedef {Options & { help?: undefined, error?: undefined } | { help: true, error?: undefined } | { error: string, help?: undefined }} Parsed */
 

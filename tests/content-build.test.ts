@@ -173,7 +173,10 @@ describe("resume and the search index", () => {
   });
 });
 
-describe("incremental builds", () => {
+// Several of these run the whole content build two or three times (10-15 s each on a busy two-core machine).
+const REBUILDS = { timeout: 120_000 };
+
+describe("incremental builds", REBUILDS, () => {
   it("a rebuild with nothing changed renders nothing and skips every stage", async () => {
     const { stages } = await buildSite({ contentDir, outDir, publicDir });
     expect(stages.find((s) => s.name === "content")?.detail).toContain("0 rendered");
@@ -189,7 +192,7 @@ describe("incremental builds", () => {
   });
 });
 
-describe("a bad file fails the build with `file: field: reason` and writes nothing", () => {
+describe("a bad file fails the build with `file: field: reason` and writes nothing", REBUILDS, () => {
   // Bytes, for files that are no UTF-8 text or no .md: refused by name, never published garbled or skipped.
   const cases: [string, string | Buffer, string][] = [
     [
@@ -601,7 +604,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
   });
 });
 
-describe("a mistake in site.config.ts fails the build with `site.config.ts: field: reason` and writes nothing", () => {
+describe("a mistake in site.config.ts fails the build with `site.config.ts: field: reason` and writes nothing", REBUILDS, () => {
   /** Every file under the build's folders, by path, with its bytes. */
   const files = async () => {
     const all = await Promise.all(
@@ -645,100 +648,104 @@ describe("a mistake in site.config.ts fails the build with `site.config.ts: fiel
   });
 });
 
-describe("the live features (lib/features): every feature's pages are built, and the build records what the server decides with", () => {
-  afterEach(() => {
-    vi.doUnmock("@/site.config");
-    vi.resetModules();
-  });
-  /** buildSite as a site.config.ts with these changes builds, in the environment given. */
-  async function buildWith(change: Record<string, unknown>, vars: Record<string, string> = {}, log?: (l: string) => void) {
-    vi.resetModules();
-    vi.doMock("@/site.config", () => ({ siteConfig: { ...siteConfig, ...change } }));
-    const saved = { ...process.env };
-    Object.assign(process.env, vars);
-    try {
-      const { buildSite: build } = await import("@/scripts/build/site");
-      return await build({ contentDir, outDir, publicDir, pdf: false, log }).catch((e: unknown) => e);
-    } finally {
-      for (const k of Object.keys(vars)) if (saved[k] === undefined) delete process.env[k];
-    }
-  }
-
-  it("records the settings, each feature's pages (a utility by the endpoint it documents) and prints what this environment decides", async () => {
-    const lines: string[] = [];
-    await buildSite({ contentDir, outDir, publicDir, pdf: false, log: (l) => lines.push(l) });
-    expect(JSON.parse(await read("features.json"))).toEqual({
-      settings: { nowPlaying: "auto", coffee: "auto", ledger: "auto", around: "auto", census: "auto" },
+describe(
+  "the live features (lib/features): every feature's pages are built, and the build records what the server decides with",
+  REBUILDS,
+  () => {
+    afterEach(() => {
+      vi.doUnmock("@/site.config");
+      vi.resetModules();
     });
-    expect(JSON.parse(await read("paths.json")).features).toEqual({
-      "/rn": "nowPlaying",
-      "/coffee": "coffee",
-      "/ledger": "ledger",
-      "/around": "around",
-      "/lens/census": "census",
-    });
-    expect(lines).toContain("    off  Coffee slots (/coffee): auto, needs a calendar feed (COFFEE_ICS_URL)");
-    // A utility documenting a feature's endpoint belongs to it; the fixture's documents /search.json, which is no feature's.
-    const echo = path.join(contentDir, "utilities", "echo.md");
-    const good = await readFile(echo, "utf8");
-    await writeFile(echo, good.replace("endpoint: /search.json", "endpoint: /coffee/availability.json"));
-    try {
-      await buildSite({ contentDir, outDir, publicDir, pdf: false });
-      expect(JSON.parse(await read("paths.json")).features["/utilities/echo"]).toBe("coffee");
-      expect((JSON.parse(await read("corpus.json")) as Corpus).docs.find((d) => d.url === "/utilities/echo")!.feature).toBe("coffee");
-    } finally {
-      await writeFile(echo, good);
+    /** buildSite as a site.config.ts with these changes builds, in the environment given. */
+    async function buildWith(change: Record<string, unknown>, vars: Record<string, string> = {}, log?: (l: string) => void) {
+      vi.resetModules();
+      vi.doMock("@/site.config", () => ({ siteConfig: { ...siteConfig, ...change } }));
+      const saved = { ...process.env };
+      Object.assign(process.env, vars);
+      try {
+        const { buildSite: build } = await import("@/scripts/build/site");
+        return await build({ contentDir, outDir, publicDir, pdf: false, log }).catch((e: unknown) => e);
+      } finally {
+        for (const k of Object.keys(vars)) if (saved[k] === undefined) delete process.env[k];
+      }
     }
-    await buildSite({ contentDir, outDir, publicDir, pdf: false });
-  });
 
-  it("stops on a feature turned on (true) without what it needs, with one line naming the setting, and builds with it", async () => {
-    const err = await buildWith({ features: { coffee: true } });
-    expect(err).toBeInstanceOf(Error);
-    expect((err as ContentError).problems).toEqual([
-      'site.config.ts: features.coffee is true, but Coffee slots (/coffee) needs a calendar feed (COFFEE_ICS_URL): set it, or make the feature "auto"',
-    ]);
-    expect(await buildWith({ features: { coffee: true } }, { COFFEE_ICS_URL: "https://calendar.example/feed.ics" })).not.toBeInstanceOf(
-      Error,
-    );
-    expect(JSON.parse(await read("features.json")).settings.coffee).toBe(true);
-  });
-
-  it('refuses a menu or footer link to a page of an "auto" feature (prerendered pages cannot know it), and takes it when true', async () => {
-    const footer: { label: string; href: string }[] = [...siteConfig.footer, { label: "Coffee", href: "/coffee" }];
-    const err = await buildWith({ footer });
-    expect((err as ContentError).problems).toEqual([
-      `site.config.ts: footer[${footer.length - 1}].href: /coffee is a page of features.coffee, which is "auto" (on or off when the server starts): set it to true to list the page here, or leave it to the home page, which lists it while it is on`,
-    ]);
-    expect(
-      await buildWith({ footer, features: { coffee: true } }, { COFFEE_ICS_URL: "https://calendar.example/feed.ics" }),
-    ).not.toBeInstanceOf(Error);
-    // Turned off, the link goes from every page like any link to a page the build does not have.
-    const lines: string[] = [];
-    expect(await buildWith({ footer, features: { coffee: false } }, {}, (l) => lines.push(l))).not.toBeInstanceOf(Error);
-    expect(lines).toContain('  site.config.ts footer: /coffee ("Coffee") is not a page of this build, so no page links to it');
-  });
-
-  it("names a link in the content to a page of a feature that may be off", async () => {
-    const about = path.join(contentDir, "pages", "about.md");
-    const good = await readFile(about, "utf8");
-    await writeFile(about, `${good}\nBook a [coffee](/coffee).\n`);
-    try {
+    it("records the settings, each feature's pages (a utility by the endpoint it documents) and prints what this environment decides", async () => {
       const lines: string[] = [];
-      expect(await buildWith({}, {}, (l) => lines.push(l))).not.toBeInstanceOf(Error);
-      expect(lines.filter((l) => l.includes("link /coffee"))).toEqual([
-        expect.stringMatching(
-          /^ {2}content\/pages\/about\.md:\d+: link \/coffee: a page of features\.coffee, which is "auto": a 404 whenever the server starts without what it needs/,
-        ),
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, log: (l) => lines.push(l) });
+      expect(JSON.parse(await read("features.json"))).toEqual({
+        settings: { nowPlaying: "auto", coffee: "auto", ledger: "auto", around: "auto", census: "auto" },
+      });
+      expect(JSON.parse(await read("paths.json")).features).toEqual({
+        "/rn": "nowPlaying",
+        "/coffee": "coffee",
+        "/ledger": "ledger",
+        "/around": "around",
+        "/lens/census": "census",
+      });
+      expect(lines).toContain("    off  Coffee slots (/coffee): auto, needs a calendar feed (COFFEE_ICS_URL)");
+      // A utility documenting a feature's endpoint belongs to it; the fixture's documents /search.json, which is no feature's.
+      const echo = path.join(contentDir, "utilities", "echo.md");
+      const good = await readFile(echo, "utf8");
+      await writeFile(echo, good.replace("endpoint: /search.json", "endpoint: /coffee/availability.json"));
+      try {
+        await buildSite({ contentDir, outDir, publicDir, pdf: false });
+        expect(JSON.parse(await read("paths.json")).features["/utilities/echo"]).toBe("coffee");
+        expect((JSON.parse(await read("corpus.json")) as Corpus).docs.find((d) => d.url === "/utilities/echo")!.feature).toBe("coffee");
+      } finally {
+        await writeFile(echo, good);
+      }
+      await buildSite({ contentDir, outDir, publicDir, pdf: false });
+    });
+
+    it("stops on a feature turned on (true) without what it needs, with one line naming the setting, and builds with it", async () => {
+      const err = await buildWith({ features: { coffee: true } });
+      expect(err).toBeInstanceOf(Error);
+      expect((err as ContentError).problems).toEqual([
+        'site.config.ts: features.coffee is true, but Coffee slots (/coffee) needs a calendar feed (COFFEE_ICS_URL): set it, or make the feature "auto"',
       ]);
-      lines.length = 0;
-      await buildWith({ features: { coffee: false } }, {}, (l) => lines.push(l));
-      expect(lines.filter((l) => l.includes("link /coffee"))).toEqual([
-        expect.stringMatching(/link \/coffee: a page of features\.coffee, which is turned off in site\.config\.ts$/),
+      expect(await buildWith({ features: { coffee: true } }, { COFFEE_ICS_URL: "https://calendar.example/feed.ics" })).not.toBeInstanceOf(
+        Error,
+      );
+      expect(JSON.parse(await read("features.json")).settings.coffee).toBe(true);
+    });
+
+    it('refuses a menu or footer link to a page of an "auto" feature (prerendered pages cannot know it), and takes it when true', async () => {
+      const footer: { label: string; href: string }[] = [...siteConfig.footer, { label: "Coffee", href: "/coffee" }];
+      const err = await buildWith({ footer });
+      expect((err as ContentError).problems).toEqual([
+        `site.config.ts: footer[${footer.length - 1}].href: /coffee is a page of features.coffee, which is "auto" (on or off when the server starts): set it to true to list the page here, or leave it to the home page, which lists it while it is on`,
       ]);
-    } finally {
-      await writeFile(about, good);
-    }
-    await buildSite({ contentDir, outDir, publicDir, pdf: false });
-  });
-});
+      expect(
+        await buildWith({ footer, features: { coffee: true } }, { COFFEE_ICS_URL: "https://calendar.example/feed.ics" }),
+      ).not.toBeInstanceOf(Error);
+      // Turned off, the link goes from every page like any link to a page the build does not have.
+      const lines: string[] = [];
+      expect(await buildWith({ footer, features: { coffee: false } }, {}, (l) => lines.push(l))).not.toBeInstanceOf(Error);
+      expect(lines).toContain('  site.config.ts footer: /coffee ("Coffee") is not a page of this build, so no page links to it');
+    });
+
+    it("names a link in the content to a page of a feature that may be off", async () => {
+      const about = path.join(contentDir, "pages", "about.md");
+      const good = await readFile(about, "utf8");
+      await writeFile(about, `${good}\nBook a [coffee](/coffee).\n`);
+      try {
+        const lines: string[] = [];
+        expect(await buildWith({}, {}, (l) => lines.push(l))).not.toBeInstanceOf(Error);
+        expect(lines.filter((l) => l.includes("link /coffee"))).toEqual([
+          expect.stringMatching(
+            /^ {2}content\/pages\/about\.md:\d+: link \/coffee: a page of features\.coffee, which is "auto": a 404 whenever the server starts without what it needs/,
+          ),
+        ]);
+        lines.length = 0;
+        await buildWith({ features: { coffee: false } }, {}, (l) => lines.push(l));
+        expect(lines.filter((l) => l.includes("link /coffee"))).toEqual([
+          expect.stringMatching(/link \/coffee: a page of features\.coffee, which is turned off in site\.config\.ts$/),
+        ]);
+      } finally {
+        await writeFile(about, good);
+      }
+      await buildSite({ contentDir, outDir, publicDir, pdf: false });
+    });
+  },
+);

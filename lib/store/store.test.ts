@@ -25,7 +25,7 @@ afterAll(async () => {
 const backends: [string, () => Store][] = [
   ["memory", () => createMemoryStore()],
   ["redis", () => createRedisStore(redisClient, 1000, `${prefix}redis:`)],
-  ["upstash", () => createUpstashStore(createUpstashClient(shim.url, shim.token, 1000), `${prefix}upstash:`)],
+  ["upstash", () => createUpstashStore(createUpstashClient(shim.url, shim.token, 1000), `${prefix}upstash:`, 1000)],
 ];
 
 describe.each(backends)("%s store", (_name, make) => {
