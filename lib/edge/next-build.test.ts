@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PAGE_PATHS } from "@/lib/site/pages";
-import { appFileRoutes, fileCheck, prerenderedPages } from "./next-build";
+import { appFileRoutes, appStaticRoutes, fileCheck, prerenderedPages } from "./next-build";
 
 /**
  * Read against this project's own build (`npm test` builds first): when a Next upgrade moves
@@ -22,6 +22,13 @@ describe("what Next's build says", () => {
     for (const f of ["/favicon.ico", "/icon.svg", "/apple-icon.png", "/sitemap.xml"]) expect(files, f).toContain(f);
     expect([...files].some((f) => f.includes("["))).toBe(false);
     expect(files).not.toContain("/about");
+  });
+
+  it("the routes of app/ with no dynamic segment: endpoints, files and Next's own, never a pattern", () => {
+    const routes = appStaticRoutes(DIST);
+    for (const r of ["/mcp", "/health.json", "/sitemap.xml", "/favicon.ico", "/_not-found"]) expect(routes, r).toContain(r);
+    expect([...routes].some((r) => r.includes("["))).toBe(false);
+    expect(routes).not.toContain("/writing/markdown-twins");
   });
 
   it("the prerendered pages: the static ones the app declares, and none rendered per request", () => {
@@ -48,6 +55,7 @@ describe("what Next's build says", () => {
       mkdirSync(path.join(dir, "static"));
       writeFileSync(path.join(dir, "prerender-manifest.json"), "not json");
       expect(appFileRoutes(dir).size).toBe(0);
+      expect(appStaticRoutes(dir).size).toBe(0);
       expect(prerenderedPages(dir).size).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });

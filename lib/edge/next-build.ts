@@ -29,6 +29,16 @@ export function appFileRoutes(distDir: string): Set<string> {
   return new Set(routes.filter((route) => !route.includes("[") && /\.[^/]+$/.test(route)));
 }
 
+/**
+ * The routes of app/ with no dynamic segment (`/mcp`, `/sitemap.xml`, `/_not-found`): paths
+ * Next answers itself whatever the build's pages are. Every other path Next serves is a page
+ * of the build (lib/site/page-index.ts) or a file.
+ */
+export function appStaticRoutes(distDir: string): Set<string> {
+  const routes = Object.values(readManifest(distDir, APP_ROUTES_MANIFEST) ?? {}).filter((r): r is string => typeof r === "string");
+  return new Set(routes.filter((route) => !route.includes("[")));
+}
+
 /** The pages Next prerendered and serves from its cache (`/`, `/about`, `/writing/x`…). */
 export function prerenderedPages(distDir: string): Set<string> {
   const routes = readManifest(distDir, PRERENDER_MANIFEST)?.routes;

@@ -29,9 +29,14 @@ const routes: AppRoutes = {
   recordVisit: () => {},
 };
 const files = new Set(["/favicon.ico", "/robots.png", "/notes.md"]);
+/** Next's own routes with no dynamic segment, beside the app's: /health.json's too (ENDPOINTS_VIA_NEXT). */
+const nextRoutes = new Set(["/mcp", "/health.json", "/_not-found", "/resume.md"]);
 
 function where(method: string, url: string, accept?: string, viaNext = false): string {
-  const d: Decision = decide({ method, target: readTarget(url), accept }, { index, routes, servesFile: (p) => files.has(p), viaNext });
+  const d: Decision = decide(
+    { method, target: readTarget(url), accept },
+    { index, routes, servesFile: (p) => files.has(p), nextRoutes, viaNext },
+  );
   if (d.to === "app") return `${d.route.ctx} ${d.url}`;
   return `next ${d.url}${d.page ? ` page ${d.page}` : ""}`;
 }
@@ -60,7 +65,13 @@ describe("decide", () => {
     ["PATCH", "/", undefined, "page methods /"],
     ["OPTIONS", "/favicon.ico", undefined, "file preflight /favicon.ico"],
     ["OPTIONS", "/foo.json", undefined, "unserved /foo.json"],
-    ["GET", "/foo.json", undefined, "next /foo.json"],
+    ["GET", "/foo.json", undefined, "unserved /foo.json"],
+    ["POST", "/nope/at/all", undefined, "unserved /nope/at/all"],
+    ["GET", `/${"x/".repeat(500)}`, undefined, `unserved /${"x/".repeat(500)}`],
+    ["GET", "/_not-found", undefined, "next /_not-found"],
+    ["GET", "/health.json/", undefined, "next /health.json/"],
+    ["GET", "/favicon.ico/", undefined, "next /favicon.ico/"],
+    ["GET", "/twins/nope", undefined, "next /twins/nope"],
     ["GET", "/favicon.ico", undefined, "next /favicon.ico"],
     ["GET", "/%ff", undefined, "unserved /%ff"],
     ["OPTIONS", "*", undefined, "unserved *"],

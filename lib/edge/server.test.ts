@@ -72,6 +72,7 @@ beforeAll(async () => {
     routes,
     index,
     servesFile: (p) => p === "/favicon.ico",
+    nextRoutes: new Set(["/sitemap.xml"]),
     prerendered: new Set(["/", "/about"]),
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -166,10 +167,14 @@ describe("the edge", () => {
     expect(live.headers.link).toBe('</live.md>; rel="alternate"; type="text/markdown"');
   });
 
-  it("hands anything else to Next as it came", async () => {
+  it("hands Next its files and its own routes as they came, and answers every other path with the 404 itself", async () => {
     await call("/favicon.ico");
     expect(handedToNext.at(-1)!.url).toBe("/favicon.ico");
-    expect((await call("/no-such-page")).raw.toString()).toBe("<p>from next</p>");
+    expect((await call("/sitemap.xml")).raw.toString()).toBe("<p>from next</p>");
+    const handed = handedToNext.length;
+    expect(json(await call("/no-such-page")).name).toBe("unserved");
+    expect(json(await call(`/${"a".repeat(5000)}`)).name).toBe("unserved");
+    expect(handedToNext).toHaveLength(handed);
   });
 
   it("refuses a body announced past 64 KiB before reading it", async () => {

@@ -3,10 +3,21 @@ import { StoreUnavailableError } from "./errors";
 import type { Store } from "./types";
 import { outageLog, RELEASE_SCRIPT, withTimeout, toNumberMap } from "./util";
 
+/** Commands waiting for a Redis that stopped answering, at most: past it a command fails at once. */
+const QUEUE_MAX = 10_000;
+
 function newClient(url: string) {
   return createClient({
     url,
     disableOfflineQueue: true,
+    // No per-command timer of node-redis's own (5 s by default): each is an
+    // AbortSignal.timeout that cannot be cleared, and holds the async context of the request
+    // that sent the command (a whole request, under Next) until it fires, long after the
+    // answer. At a few thousand commands a second that kept tens of MB alive and doubled the
+    // cost of a command (bench/NEXT.md, the soak). createRedisStore bounds each call with its
+    // own deadline, cleared when the reply comes; QUEUE_MAX bounds what a hung Redis holds.
+    commandOptions: { timeout: 0 },
+    commandsQueueMaxLength: QUEUE_MAX,
     socket: {
       connectTimeout: 2000,
       reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000),

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryStore } from "./memory";
 import { createRedisClient, createRedisStore, type RedisClient } from "./redis";
@@ -89,6 +91,21 @@ export function busyFor(ms: number): void {
   const until = performance.now() + ms;
   while (performance.now() < until);
 }
+
+describe("a Redis command", () => {
+  it("leaves nothing behind once answered (node-redis's own per-command timer kept ~450 bytes alive 5 s after each)", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const store = createRedisStore(redisClient, 1000, `${prefix}retained:`);
+    await store.getJson("k");
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 10_000; i++) await store.getJson("k");
+    gc();
+    // 10,000 answered commands: ~4.5 MB still held with the default timer, well under 2 MB without.
+    expect((process.memoryUsage().heapUsed - before) / 1e6).toBeLessThan(2);
+  });
+});
 
 describe("a healthy store behind a busy event loop", () => {
   it.each([
