@@ -42,7 +42,7 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
           </li>
           {guide.groups.map((group) => (
             <li key={group.tag}>
-              <a href={`#tag-${group.tag}`}>{group.tag}</a>
+              <a href={`#tag-${group.tag}`}>{group.title}</a>
               <ol>
                 {group.endpoints.map((e) => (
                   <li key={e.operationId}>
@@ -94,7 +94,7 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
         // The section answers to its tag's plain name too: /developers#lens is in the lens
         // crawler's User-Agent and on /lens, and must land here.
         <section key={group.tag} id={group.tag} aria-labelledby={`tag-${group.tag}`}>
-          <h2 id={`tag-${group.tag}`}>{group.tag}</h2>
+          <h2 id={`tag-${group.tag}`}>{group.title}</h2>
           <p>{group.description}</p>
           {group.endpoints.map((e) => (
             <section key={e.operationId} className="endpoint" id={e.operationId}>

@@ -9,6 +9,9 @@ import { Pager } from "./pager";
 import { getCorpus } from "@/lib/content/corpus";
 import { docNeighbours } from "@/lib/content/twins";
 import { tagLabel, tagPath } from "@/lib/content/tags";
+import { portraitPhoto } from "@/lib/photos/manifest";
+import { Portrait } from "./portrait";
+import { TextWithDates } from "./text-with-dates";
 
 export function DocArticle({ doc }: { doc: Doc }) {
   const section = COLLECTIONS[doc.collection];
@@ -23,7 +26,9 @@ export function DocArticle({ doc }: { doc: Doc }) {
           </p>
         ) : null}
         <h1>{doc.title}</h1>
-        <p className="lede">{doc.description}</p>
+        <p className="lede">
+          <TextWithDates text={doc.description} />
+        </p>
         <p className="meta-line">
           {doc.date ? <FormattedDate date={doc.date} /> : null}
           {doc.updated ? (
@@ -41,7 +46,7 @@ export function DocArticle({ doc }: { doc: Doc }) {
           ) : null}
         </p>
       </header>
-      <div className="prose" dangerouslySetInnerHTML={{ __html: withBase(doc.html, siteUrl()) }} />
+      <Body doc={doc} />
       {doc.tags.length ? (
         <ul className="meta-line tags" aria-label="Tags">
           {doc.tags.map((t) => (
@@ -60,4 +65,28 @@ export function DocArticle({ doc }: { doc: Doc }) {
       />
     </article>
   );
+}
+
+/**
+ * The body, with the owner's portrait where its front matter puts it (`portrait`): atop the
+ * text, or under the heading of that section. Without a portrait in photos/, the text alone.
+ */
+function Body({ doc }: { doc: Doc }) {
+  const html = withBase(doc.html, siteUrl());
+  const photo = doc.portrait ? portraitPhoto() : undefined;
+  if (!photo) return <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />;
+  const cut = doc.portrait === true ? 0 : sectionStart(html, doc.portrait!);
+  return (
+    <div className="prose">
+      {cut > 0 ? <div dangerouslySetInnerHTML={{ __html: html.slice(0, cut) }} /> : null}
+      <Portrait photo={photo} priority={cut === 0} />
+      <div dangerouslySetInnerHTML={{ __html: html.slice(cut) }} />
+    </div>
+  );
+}
+
+/** Where the text under the heading of `id` starts (just after that heading), or 0. */
+function sectionStart(html: string, id: string): number {
+  const m = new RegExp(`<h([2-6]) id="${id}"[^>]*>[\\s\\S]*?</h\\1>`).exec(html);
+  return m ? m.index + m[0].length : 0;
 }

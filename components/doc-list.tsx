@@ -1,5 +1,6 @@
 import type { Doc } from "@/lib/content/types";
 import { FormattedDate } from "./formatted-date";
+import { TextWithDates } from "./text-with-dates";
 
 export function DocList({ docs, showDates = true }: { docs: Doc[]; showDates?: boolean }) {
   return (
@@ -15,7 +16,9 @@ export function DocList({ docs, showDates = true }: { docs: Doc[]; showDates?: b
               · <FormattedDate date={d.date} />
             </span>
           ) : null}
-          <p>{d.description}</p>
+          <p>
+            <TextWithDates text={d.description} />
+          </p>
         </li>
       ))}
     </ul>

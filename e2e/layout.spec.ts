@@ -100,18 +100,154 @@ test("the footer is for people: a handful of links, in two rows or fewer on a ph
   await context.close();
 });
 
-test("on a phone, menu and footer links are 24 px targets and no date breaks across lines", async ({ browser }) => {
+/** Every page type a visitor reaches, and the pages whose tables and dates the issue named. */
+const EVERY_TYPE = [
+  ...PAGES.map(([, path]) => path),
+  "/about",
+  "/now",
+  "/uses",
+  "/contact",
+  "/documents/press-kit",
+  "/writing/classic-chrome-in-a-new-york-winter",
+  "/tags",
+  "/tags/fujifilm",
+];
+
+async function withPhoto(page: import("@playwright/test").Page, paths: string[]): Promise<string[]> {
+  await page.goto("/photos");
+  return [...paths, (await page.locator('main a[href^="/photos/"]').first().getAttribute("href"))!];
+}
+
+test("on a phone, the site's name, the menu and the footer links are 24 × 24 px targets, in a header no taller than its rows", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  for (const path of ["/", "/writing", "/garage"]) {
+  for (const path of ["/", "/about", "/writing", "/garage", "/developers"]) {
     await page.goto(path);
-    const heights = await page
-      .locator('nav[aria-label="Main"] a, footer a')
-      .evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height));
-    for (const h of heights) expect(h, path).toBeGreaterThanOrEqual(24);
-    const lines = await page.locator("main time").evaluateAll((ts) => ts.map((t) => [t.textContent, t.getClientRects().length] as const));
-    expect(lines.length, path).toBeGreaterThan(0);
-    for (const [text, n] of lines) expect(n, `${path}: "${text}"`).toBe(1);
+    const boxes = await page
+      .locator("header.site-header a, footer a")
+      .evaluateAll((as) =>
+        as.filter((a) => a.getClientRects().length).map((a) => [a.textContent, a.getBoundingClientRect().toJSON()] as const),
+      );
+    expect(boxes.length, path).toBeGreaterThan(10);
+    for (const [text, box] of boxes) {
+      expect(box.height, `${path}: "${text}" is ${box.width}×${box.height}`).toBeGreaterThanOrEqual(24);
+      expect(box.width, `${path}: "${text}" is ${box.width}×${box.height}`).toBeGreaterThanOrEqual(24);
+    }
+    // The name's line and two rows of menu with their padding: the targets grew inside their lines.
+    const header = await page.locator("header.site-header").evaluate((h) => h.getBoundingClientRect().height);
+    expect(header, path).toBeLessThanOrEqual(path === "/" ? 100 : 136);
   }
   await context.close();
 });
+
+/** Dates as running text writes them, as lib/content/dates.ts finds them. */
+const DATE =
+  /\b(?:\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December)(?: \d{4})?|(?:January|February|March|April|May|June|July|August|September|October|November|December) (?:\d{1,2}, )?\d{4})\b/g;
+
+test("on a phone, no date on any page type breaks across lines, in a <time> or in running text", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  let seen = 0;
+  for (const path of await withPhoto(page, EVERY_TYPE)) {
+    await page.goto(path);
+    const dates = await page.evaluate((source) => {
+      const re = new RegExp(source, "g");
+      const found: [string, number][] = [];
+      const lines = (rects: DOMRectList | DOMRect[]) => new Set([...rects].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      for (const t of document.querySelectorAll("main time")) found.push([t.textContent!, lines(t.getClientRects())]);
+      const walker = document.createTreeWalker(document.querySelector("main")!, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const parent = n.parentElement!;
+        if (parent.closest("time, pre, code, script, style") || !parent.getClientRects().length) continue;
+        for (const m of (n as Text).data.matchAll(re)) {
+          const range = document.createRange();
+          range.setStart(n, m.index);
+          range.setEnd(n, m.index + m[0].length);
+          found.push([m[0], lines(range.getClientRects())]);
+        }
+      }
+      return found;
+    }, DATE.source);
+    seen += dates.length;
+    for (const [text, lines] of dates) expect(lines, `${path}: "${text}" is on ${lines} lines`).toBe(1);
+  }
+  expect(seen).toBeGreaterThan(50);
+  await context.close();
+});
+
+for (const [width, height] of [
+  [390, 844],
+  [1280, 900],
+] as const) {
+  test(`at ${width} px, headings and table headers read as written: no text-transform, none starting lower-case`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    for (const path of await withPhoto(page, EVERY_TYPE)) {
+      await page.goto(path);
+      const found = await page.locator("main :is(h1, h2, h3, h4, th, caption)").evaluateAll((els) =>
+        els.map((el) => {
+          const text = el.textContent!.replace(/\s+/g, " ").trim();
+          // A name in code (`/search.json`, a parameter) is spelled as the API spells it.
+          const code = el.querySelector("code")?.textContent?.trim();
+          return {
+            text,
+            transform: getComputedStyle(el).textTransform,
+            lower: /^\p{Ll}/u.test(text) && !(code && text.startsWith(code)),
+          };
+        }),
+      );
+      for (const h of found) {
+        expect(h.transform, `${path}: "${h.text}"`).toBe("none");
+        expect(h.lower, `${path}: "${h.text}" starts lower-case`).toBe(false);
+      }
+    }
+    await context.close();
+  });
+}
+
+for (const [width, height] of [
+  [390, 844],
+  [412, 823],
+  [1280, 900],
+] as const) {
+  test(`the gallery at ${width} px leaves no gap beside a photo: every row spans the grid${width > 600 ? " but the last" : ""}`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    await page.goto("/photos");
+    const { grid, rows } = await page.locator(".photo-grid").evaluate((g) => {
+      const byTop = new Map<number, DOMRect[]>();
+      for (const li of g.querySelectorAll(":scope > li")) {
+        // The photo's box, not the item: a caption may wrap under a narrow photo.
+        const b = li.querySelector(".photo-box")!.getBoundingClientRect();
+        byTop.set(Math.round(b.top), [...(byTop.get(Math.round(b.top)) ?? []), b]);
+      }
+      return {
+        grid: g.getBoundingClientRect().toJSON() as DOMRect,
+        rows: [...byTop.values()].map((bs) => ({
+          n: bs.length,
+          left: Math.min(...bs.map((b) => b.left)),
+          right: Math.max(...bs.map((b) => b.right)),
+          heights: bs.map((b) => Math.round(b.height)),
+        })),
+      };
+    });
+    expect(rows.length).toBeGreaterThan(2);
+    const spanning = width > 600 ? rows.slice(0, -1) : rows;
+    for (const [i, row] of spanning.entries()) {
+      expect(Math.abs(row.left - grid.left), `row ${i + 1} starts at the grid's edge`).toBeLessThanOrEqual(1);
+      expect(
+        Math.abs(grid.right - row.right),
+        `row ${i + 1} (${row.n} photos) ends ${Math.round(grid.right - row.right)} px short`,
+      ).toBeLessThanOrEqual(1);
+    }
+    // A row is one height: each photo's share of it follows its shape.
+    for (const row of rows) expect(Math.max(...row.heights) - Math.min(...row.heights)).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+}

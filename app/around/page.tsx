@@ -12,9 +12,12 @@ export const metadata: Metadata = pageMetadata(pageMeta("/around"));
 // Read from the store on every request: the crawl lands there, not in the build.
 export const dynamic = "force-dynamic";
 
-/** "25 November 2026, 06:00 UTC": the site's date style, with the time a crawl ran. */
-const when = (iso: string) =>
-  `${readableDate(iso) ?? iso}, ${new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
+/** "25 November 2026, 06:00 UTC": the site's date style, with the time a crawl ran; one <time>, so it never breaks across lines. */
+const when = (iso: string) => (
+  <time dateTime={iso}>
+    {`${readableDate(iso) ?? iso}, ${new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`}
+  </time>
+);
 
 export default async function AroundPage() {
   // Its feature is off (lib/features): server.mjs and proxy.ts answer the 404 first; this covers `next dev`.
@@ -34,7 +37,7 @@ export default async function AroundPage() {
         <section aria-labelledby="pending">
           <h2 id="pending">No crawl yet</h2>
           <p role="status">
-            {view.nextCrawlAt ? `The first crawl is scheduled for ${when(view.nextCrawlAt)}.` : "Nothing has been crawled yet."}
+            {view.nextCrawlAt ? <>The first crawl is scheduled for {when(view.nextCrawlAt)}.</> : "Nothing has been crawled yet."}
           </p>
           <ul className="doc-list">
             {view.firms.map((f) => (

@@ -7,6 +7,7 @@ import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
 import { siteUrl } from "@/lib/env";
 import { JsonLd } from "@/components/json-ld";
+import { TextWithDates } from "@/components/text-with-dates";
 
 function loadResume(): Resume | undefined {
   try {
@@ -52,7 +53,11 @@ export default function ResumePage() {
       <p className="meta-line">
         Also as <a href="/resume.pdf">PDF</a>, <a href="/resume.json">JSON Resume</a> and <a href="/resume.md">Markdown</a>.
       </p>
-      {b.summary ? <p>{b.summary}</p> : null}
+      {b.summary ? (
+        <p>
+          <TextWithDates text={b.summary} />
+        </p>
+      ) : null}
       {resumeSections(r).map((section) => (
         <section key={section.heading} aria-labelledby={`resume-${section.heading.toLowerCase()}`}>
           <h2 id={`resume-${section.heading.toLowerCase()}`}>{section.heading}</h2>
@@ -61,7 +66,11 @@ export default function ResumePage() {
               {section.entries.map((e, i) => (
                 <li key={`${i}-${e.title}`}>
                   <strong>{e.title}</strong>
-                  {e.text ? `: ${e.text}` : null}
+                  {e.text ? (
+                    <>
+                      : <TextWithDates text={e.text} />
+                    </>
+                  ) : null}
                   {e.dates ? (
                     <>
                       {" "}
@@ -80,11 +89,17 @@ export default function ResumePage() {
                     <DateRange dates={e.dates} />
                   </p>
                 ) : null}
-                {e.text ? <p>{e.text}</p> : null}
+                {e.text ? (
+                  <p>
+                    <TextWithDates text={e.text} />
+                  </p>
+                ) : null}
                 {e.bullets?.length ? (
                   <ul>
                     {e.bullets.map((h) => (
-                      <li key={h}>{h}</li>
+                      <li key={h}>
+                        <TextWithDates text={h} />
+                      </li>
                     ))}
                   </ul>
                 ) : null}

@@ -33,3 +33,23 @@ export function isRealDate(s: string): boolean {
   const d = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
 }
+
+const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
+/**
+ * A date as running text writes it: "15 September 2026", "15 September", "September 2026",
+ * "September 15, 2026". Shown as one unit (`.date`, white-space: nowrap), so a line never
+ * ends between its words.
+ */
+const DATE_IN_TEXT = new RegExp(`\\b(?:\\d{1,2} (?:${MONTHS})(?: \\d{4})?|(?:${MONTHS}) (?:\\d{1,2}, )?\\d{4})\\b`, "g");
+
+/** Text cut at the dates it mentions: the odd parts are dates, the even ones the text between. */
+export function splitDates(text: string): string[] {
+  const parts: string[] = [];
+  let last = 0;
+  for (const m of text.matchAll(DATE_IN_TEXT)) {
+    parts.push(text.slice(last, m.index), m[0]);
+    last = m.index + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}

@@ -184,6 +184,13 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
   if (fm.data.draft) return { problems: [] };
 
   const rendered = await renderMarkdown(body);
+  const portrait = fm.data.portrait;
+  if (typeof portrait === "string" && !rendered.headings.some((h) => h.id === portrait))
+    return {
+      problems: [
+        `${where}: portrait: the page has no section #${portrait} (its sections: ${rendered.headings.map((h) => h.id).join(", ") || "none"})`,
+      ],
+    };
   const text = withoutBase(rendered.text);
   const prose = withoutBase(rendered.prose);
   const { base, kind } = COLLECTIONS[file.collection];
@@ -205,6 +212,7 @@ export async function buildDoc(file: SourceFile, contentLabel = "content"): Prom
       ...(data.order !== undefined ? { order: data.order } : {}),
       ...(data.endpoint ? { endpoint: data.endpoint } : {}),
       demo: data.demo,
+      ...(data.portrait !== undefined ? { portrait: data.portrait } : {}),
       headings: rendered.headings.map((h) => ({ ...h, text: withoutBase(h.text) })),
       html: rendered.html,
       body,

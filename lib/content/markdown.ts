@@ -10,6 +10,7 @@ import rehypeStringify from "rehype-stringify";
 import { headingRank } from "hast-util-heading-rank";
 import { toString as hastText } from "hast-util-to-string";
 import type { GalleryPhoto, Heading } from "./types";
+import { splitDates } from "./dates";
 
 type MdNode = { type: string; depth?: number; value?: string; children?: MdNode[] };
 
@@ -27,6 +28,32 @@ function rehypeAccessible() {
         node.properties = { ...node.properties, ariaLabel: node.properties.checked ? "done" : "not done" };
       }
       node.children?.forEach(walk);
+    };
+    walk(tree);
+  };
+}
+
+/** A date in running text ("15 September 2026") is one unit a line never breaks: `<span class="date">` (globals.css). */
+function rehypeDates() {
+  const skip = new Set(["code", "pre", "time", "script", "style"]);
+  return (tree: HastNode) => {
+    const walk = (node: HastNode) => {
+      if (!node.children || (node.tagName && skip.has(node.tagName))) return;
+      node.children = node.children.flatMap((child) => {
+        if (child.type !== "text") {
+          walk(child);
+          return [child];
+        }
+        const parts = splitDates(String((child as { value?: string }).value ?? ""));
+        if (parts.length === 1) return [child];
+        return parts
+          .map((value, i) =>
+            i % 2 === 1
+              ? el("span", { className: ["date"] }, [{ type: "text", value } as HastNode])
+              : ({ type: "text", value } as HastNode),
+          )
+          .filter((n) => n.type !== "text" || (n as { value?: string }).value);
+      });
     };
     walk(tree);
   };
@@ -163,6 +190,7 @@ const processor = unified()
   .use(rehypeRaw)
   .use(rehypeSanitize, { ...defaultSchema, strip: [...(defaultSchema.strip ?? []), "style"] })
   .use(rehypeGalleryPhotos)
+  .use(rehypeDates)
   .use(rehypeFollowPrefixedIds)
   .use(rehypeSlug)
   .use(rehypeAutolinkHeadings, { behavior: "wrap" })

@@ -45,6 +45,11 @@ export const frontMatterSchema = z
       .optional(),
     draft: z.boolean().default(false),
     demo: z.boolean().default(false),
+    // Where the owner's portrait shows on this page, when photos/ marks one (docs/owner-guide.md):
+    // true, at the top of the body; or a section's anchor, under that heading.
+    portrait: z
+      .union([z.literal(true), z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be true or a section's anchor (headshots)")])
+      .optional(),
   })
   .strict()
   .superRefine((fm, ctx) => {

@@ -31,6 +31,8 @@ export interface Doc {
    */
   feature?: FeatureName;
   demo: boolean;
+  /** Where the owner's portrait shows (front matter `portrait`): true, atop the body; else under the section of that anchor. */
+  portrait?: true | string;
   headings: Heading[];
   html: string;
   /** The Markdown body as written (no front matter). */

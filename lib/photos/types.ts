@@ -38,6 +38,8 @@ export interface PhotoEntry {
   /** When the original file was last modified (ISO 8601): the upload date. */
   uploaded: string;
   metadata: PhotoMetadata;
+  /** The owner's portrait (`portrait: true` in the sidecar's front matter): About and the press kit show it. At most one. */
+  portrait?: true;
 }
 
 export interface PhotoManifestFile {

@@ -3,6 +3,8 @@ import { siteConfig } from "@/site.config";
 import { siteUrl } from "@/lib/env";
 import type { Doc } from "@/lib/content/types";
 import { OG_CARD, ogImageFor } from "./og";
+import { portraitPhoto } from "@/lib/photos/manifest";
+import { photoTitle } from "@/lib/photos/display";
 
 /**
  * Alternates every page's head names: the feeds (so readers and browsers find them from
@@ -65,8 +67,18 @@ export function pageMetadata(o: {
   };
 }
 
+/** A page that shows the owner's portrait (front matter `portrait`) shares it: its 1200 px rendition, its caption as alt. */
+function portraitImage(doc: Doc): ShareImage | undefined {
+  const photo = doc.portrait ? portraitPhoto() : undefined;
+  if (!photo) return undefined;
+  const size = photo.thumb.jpg ? photo.sizes.jpg : photo.sizes.full;
+  return { url: photo.thumb.jpg ?? photo.full, width: size.width, height: size.height, alt: photo.alt ?? photoTitle(photo) };
+}
+
 export function docMetadata(doc: Doc): Metadata {
+  const image = portraitImage(doc);
   return pageMetadata({
+    ...(image ? { image } : {}),
     path: doc.url,
     title: doc.title,
     description: doc.description,

@@ -27,9 +27,26 @@ export interface GuideEndpoint {
 
 export interface Guide {
   base: string;
-  groups: { tag: Tag; description: string; endpoints: GuideEndpoint[] }[];
+  /** `title`: the group's heading as a reader reads it; `tag` stays its anchor and OpenAPI tag. */
+  groups: { tag: Tag; title: string; description: string; endpoints: GuideEndpoint[] }[];
   limits: { name: string; rule: string }[];
 }
+
+/**
+ * Each group's heading in the guide (page and twin). The OpenAPI tags are short lowercase
+ * names (`search`, `meta`) and stay so: they are the anchors (#tag-search, #search) and
+ * what clients filter on; a reader gets words.
+ */
+export const TAG_TITLES: Record<Tag, string> = {
+  search: "Search and ask",
+  photos: "Photos",
+  lens: "Lens",
+  music: "Music",
+  around: "Around",
+  contact: "Coffee",
+  about: "Résumé",
+  meta: "Meta",
+};
 
 /**
  * The developer guide is derived from the OpenAPI document (itself derived from the
@@ -84,7 +101,7 @@ export function guideOf(listed: readonly Endpoint[], base: string): Guide {
   return {
     base,
     groups: (Object.keys(TAGS) as Tag[])
-      .map((tag) => ({ tag, description: TAGS[tag], endpoints: all.filter((e) => e.tag === tag) }))
+      .map((tag) => ({ tag, title: TAG_TITLES[tag], description: TAGS[tag], endpoints: all.filter((e) => e.tag === tag) }))
       .filter((g) => g.endpoints.length > 0),
     limits: Object.values(policies).map((p) => ({
       name: p.name,
@@ -141,7 +158,7 @@ export function guideMarkdown(g: Guide): string {
     ...g.limits.map((l) => `- \`${l.name}\`: ${l.rule}`),
   ];
   for (const group of g.groups) {
-    lines.push("", `## ${group.tag}`, "", group.description);
+    lines.push("", `## ${group.title}`, "", group.description);
     for (const e of group.endpoints) {
       lines.push("", `### ${e.method} ${e.path} (${e.operationId})`, "", e.summary + ".", "", e.description, "", `Rate limit: ${e.limit}.`);
       if (e.parameters.length) {

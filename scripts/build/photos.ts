@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { access, mkdir, readFile, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import matter from "gray-matter";
 import sharp from "sharp";
 import { readPhotoMetadata } from "@/lib/photos/metadata";
 import { FULL_MAX_EDGE, RENDITIONS, type PhotoEntry, type PhotoManifestFile, type RenditionName } from "@/lib/photos/types";
@@ -86,11 +87,12 @@ export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildRe
       const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 12);
       const mtime = (await stat(file)).mtime.toISOString();
       const hit = cache[stem];
-      const { title, alt } = captions.get(stem) ?? { title: null, alt: null };
+      const { title, alt, portrait } = captions.get(stem) ?? { title: null, alt: null };
       // An entry from before a rendition was added lacks it, so it is encoded again.
       const complete = hit && RENDITIONS.every(([n]) => n in hit.entry.thumb);
       if (hit && complete && hit.hash === hash && (await outputsExist(hit.entry, opts.publicDir))) {
-        entries[i] = { ...hit.entry, title, alt, uploaded: hit.mtime };
+        const { portrait: _was, ...cached } = hit.entry;
+        entries[i] = { ...cached, title, alt, uploaded: hit.mtime, ...(portrait ? { portrait } : {}) };
         next[stem] = { ...hit, entry: entries[i]! };
       } else {
         const entry = await processPhoto(bytes, {
@@ -102,8 +104,8 @@ export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildRe
           publicDir: opts.publicDir,
           urlBase: opts.urlBase,
         });
-        entries[i] = entry;
-        next[stem] = { hash, mtime, entry };
+        entries[i] = portrait ? { ...entry, portrait } : entry;
+        next[stem] = { hash, mtime, entry: entries[i]! };
         encoded++;
       }
     } catch (err) {
@@ -140,6 +142,7 @@ const STEM = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 async function readCaptions(dir: string, names: string[]): Promise<Map<string, Sidecar>> {
   const captions = new Map<string, Sidecar>();
   const problems: string[] = [];
+  let portraitOf: string | undefined;
   const byStem = new Map<string, string>();
   for (const name of names) {
     const stem = name.replace(/\.jpe?g$/i, "");
@@ -153,18 +156,50 @@ async function readCaptions(dir: string, names: string[]): Promise<Map<string, S
     const stem = name.replace(/\.jpe?g$/i, "");
     const text = await readFile(path.join(dir, `${stem}.txt`), "utf8").catch(() => undefined);
     if (text === undefined) continue;
+    const { fields, problem } = sidecarFields(text);
+    if (problem) {
+      problems.push(`photos/${stem}.txt: ${problem}`);
+      continue;
+    }
+    if (fields.portrait) {
+      if (portraitOf) problems.push(`photos/${stem}.txt: portrait: photos/${portraitOf}.txt already marks the portrait (one photo is)`);
+      else portraitOf = stem;
+    }
     const { title, caption } = parseSidecar(text);
     if (title && title.length > MAX_TITLE)
       problems.push(`photos/${stem}.txt: title: must be at most ${MAX_TITLE} characters (it has ${title.length})`);
     if (caption.length > MAX_CAPTION)
       problems.push(`photos/${stem}.txt: caption: must be at most ${MAX_CAPTION} characters (it has ${caption.length})`);
-    if (title || caption) captions.set(stem, { title: title || null, alt: caption || null });
+    if (title || caption || fields.portrait)
+      captions.set(stem, { title: title || null, alt: caption || null, ...(fields.portrait ? { portrait: true as const } : {}) });
   }
   if (problems.length) throw new Error(`${PHOTO_PROBLEMS}\n  ${problems.join("\n  ")}`);
   return captions;
 }
 
-type Sidecar = { title: string | null; alt: string | null };
+type Sidecar = { title: string | null; alt: string | null; portrait?: true };
+
+/** What a sidecar's front matter may say: `portrait: true` marks the owner's portrait (docs/owner-guide.md). */
+const SIDECAR_FIELDS = ["portrait"];
+const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n/;
+
+/**
+ * A sidecar may open with front matter (`---` lines, YAML) before its title and caption;
+ * `portrait: true` marks the photo About and the press kit show. Anything else is named.
+ */
+export function sidecarFields(text: string): { fields: { portrait?: boolean }; problem?: string } {
+  if (!FRONT_MATTER.test(text)) return { fields: {} };
+  let data: Record<string, unknown>;
+  try {
+    data = matter(text.replace(/^\uFEFF/, "")).data;
+  } catch (err) {
+    return { fields: {}, problem: `front matter: not YAML (${(err as Error).message.split("\n")[0]})` };
+  }
+  const unknown = Object.keys(data).filter((k) => !SIDECAR_FIELDS.includes(k));
+  if (unknown.length) return { fields: {}, problem: `front matter: ${unknown.join(", ")}: unknown field (a sidecar knows portrait)` };
+  if (data.portrait !== undefined && typeof data.portrait !== "boolean") return { fields: {}, problem: "portrait: must be true or false" };
+  return { fields: data.portrait ? { portrait: true } : {} };
+}
 
 /**
  * A sidecar as photos/README.md describes it: a title on the first line with a blank line
@@ -173,7 +208,7 @@ type Sidecar = { title: string | null; alt: string | null };
  */
 export function parseSidecar(text: string): { title: string; caption: string } {
   const squash = (t: string) => t.replace(/\s+/g, " ").trim();
-  const clean = text
+  const clean = withoutFrontMatter(text)
     .replace(/^\uFEFF/, "")
     .replace(/\r\n?/g, "\n")
     .trim();
@@ -181,6 +216,15 @@ export function parseSidecar(text: string): { title: string; caption: string } {
   // A first paragraph of several lines is a caption wrapped by its editor, not a title.
   if (rest.length && !first.includes("\n")) return { title: squash(first), caption: squash(rest.join(" ")) };
   return { title: "", caption: squash(clean) };
+}
+
+function withoutFrontMatter(text: string): string {
+  if (!FRONT_MATTER.test(text)) return text;
+  try {
+    return matter(text.replace(/^\uFEFF/, ""), {}).content;
+  } catch {
+    return text;
+  }
 }
 
 /** Why a photo could not be read, in the owner's words rather than the image library's. */

@@ -71,7 +71,7 @@ export const LARGE_FILE_BYTES = 512 * 1024;
 /** Whether a body may place a gallery photo: a cheap first look before rendering it again. */
 const PLACES_PHOTO = /\]\(\s*<?\/photos\//;
 /** Bump when a stage's output format changes, so caches built by older code are not reused. */
-const BUILD_VERSION = "18";
+const BUILD_VERSION = "19";
 /** A content file as last built: its document, and its site links for the link check (./link-check.ts). */
 type CacheEntry = { hash: string; version: string; doc?: Doc; links?: SiteLink[] };
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");

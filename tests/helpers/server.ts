@@ -29,12 +29,17 @@ export async function freePort(): Promise<number> {
  * The built app exactly as `npm start` runs it (server.mjs over `.next`), on a free loopback
  * port, with the given environment on top of a clean one. `npm test` builds first.
  */
-export async function startServer(env: Record<string, string> = {}, via: "npm start" | "next start" = "npm start"): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  via: "npm start" | "next start" = "npm start",
+  /** Another checkout's own build (a test that builds a copy of the project); this one by default. */
+  at?: string,
+): Promise<RunningServer> {
   // Jobs on with the demo firm list would crawl public homepages: tests point it at loopback.
   if (env.JOBS_ENABLED === "1" && (!env.AROUND_FIRMS_FILE || !env.CENSUS_SITES_FILE))
     throw new Error("JOBS_ENABLED=1 in a test needs AROUND_FIRMS_FILE and CENSUS_SITES_FILE (loopback sites)");
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const root = path.resolve(import.meta.dirname, "../..");
+  const root = at ?? path.resolve(import.meta.dirname, "../..");
   let log = "";
   // `next start` (no server.mjs): what a deployment without the custom server runs, where
   // proxy.ts does the twins' routing.
