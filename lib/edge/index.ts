@@ -6,7 +6,7 @@ import path from "node:path";
 import { loadPageIndex } from "@/lib/site/page-index";
 import { loadAppRoutes } from "./app-routes";
 import { configure, type EdgeConfig } from "./configure";
-import { appStaticRoutes, fileCheck, prerenderedPages } from "./next-build";
+import { appRouteCheck, fileCheck, prerenderedPages } from "./next-build";
 import { createEdgeServer, listen, type NextHandler } from "./server";
 
 export { configure, listen };
@@ -34,7 +34,7 @@ export async function edgeServer(config: EdgeConfig, next: NextHandler) {
     routes,
     index: loadPageIndex(config.env.SITE_DATA_DIR, offFeatures()),
     servesFile: fileCheck(".next", path.resolve("public")),
-    nextRoutes: appStaticRoutes(".next"),
+    nextRoute: appRouteCheck(".next"),
     prerendered: prerenderedPages(".next"),
   });
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PAGE_PATHS } from "@/lib/site/pages";
-import { appFileRoutes, appStaticRoutes, fileCheck, prerenderedPages } from "./next-build";
+import { appFileRoutes, appRouteCheck, fileCheck, prerenderedPages } from "./next-build";
 
 /**
  * Read against this project's own build (`npm test` builds first): when a Next upgrade moves
@@ -24,11 +24,13 @@ describe("what Next's build says", () => {
     expect(files).not.toContain("/about");
   });
 
-  it("the routes of app/ with no dynamic segment: endpoints, files and Next's own, never a pattern", () => {
-    const routes = appStaticRoutes(DIST);
-    for (const r of ["/mcp", "/health.json", "/sitemap.xml", "/favicon.ico", "/_not-found"]) expect(routes, r).toContain(r);
-    expect([...routes].some((r) => r.includes("["))).toBe(false);
-    expect(routes).not.toContain("/writing/markdown-twins");
+  it("Next's own routes: those with no dynamic segment and the dynamic handlers, never a page pattern or the site-wide catch-all", () => {
+    const nextRoute = appRouteCheck(DIST);
+    for (const r of ["/mcp", "/health.json", "/sitemap.xml", "/_not-found", "/api/cron/around", "/twins", "/twins/about", "/twins/a/b"])
+      expect(nextRoute(r), r).toBe(true);
+    // Pages are the page index's; anything else is the edge's 404 (not app/[...rest]'s).
+    for (const r of ["/writing/markdown-twins", "/about", "/nope", "/api/cron", "/api/cron/a/b", "/x.json"])
+      expect(nextRoute(r), r).toBe(false);
   });
 
   it("the prerendered pages: the static ones the app declares, and none rendered per request", () => {
@@ -55,7 +57,7 @@ describe("what Next's build says", () => {
       mkdirSync(path.join(dir, "static"));
       writeFileSync(path.join(dir, "prerender-manifest.json"), "not json");
       expect(appFileRoutes(dir).size).toBe(0);
-      expect(appStaticRoutes(dir).size).toBe(0);
+      expect(appRouteCheck(dir)("/mcp")).toBe(false);
       expect(prerenderedPages(dir).size).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });

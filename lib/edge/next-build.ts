@@ -30,13 +30,40 @@ export function appFileRoutes(distDir: string): Set<string> {
 }
 
 /**
- * The routes of app/ with no dynamic segment (`/mcp`, `/sitemap.xml`, `/_not-found`): paths
- * Next answers itself whatever the build's pages are. Every other path Next serves is a page
- * of the build (lib/site/page-index.ts) or a file.
+ * Whether Next has a route of its own for a path that is neither a page of the build
+ * (lib/site/page-index.ts) nor a file: a route of app/ with no dynamic segment (`/mcp`,
+ * `/_not-found`), or a dynamic route handler (`/api/cron/[job]`, `/twins/[[...path]]`). A
+ * catch-all of the whole site (`/[...rest]`, the 404 handler) is left out: it would match
+ * every path, and the edge answers those itself. Dynamic pages are the page index's.
  */
-export function appStaticRoutes(distDir: string): Set<string> {
-  const routes = Object.values(readManifest(distDir, APP_ROUTES_MANIFEST) ?? {}).filter((r): r is string => typeof r === "string");
-  return new Set(routes.filter((route) => !route.includes("[")));
+export function appRouteCheck(distDir: string): (decoded: string) => boolean {
+  const entries = Object.entries(readManifest(distDir, APP_ROUTES_MANIFEST) ?? {}).filter(
+    (e): e is [string, string] => typeof e[1] === "string",
+  );
+  const fixed = new Set(entries.filter(([, route]) => !route.includes("[")).map(([, route]) => route));
+  const dynamic = entries
+    .filter(([entry, route]) => entry.endsWith("/route") && route.includes("[") && !/^\/\[{1,2}\.\.\./.test(route))
+    .map(([, route]) => routePattern(route));
+  return (decoded) => fixed.has(decoded) || dynamic.some((re) => re.test(decoded));
+}
+
+/** A route's path pattern as a RegExp: `[x]` one segment, `[...x]` one or more, `[[...x]]` none or more. */
+function routePattern(route: string): RegExp {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|\\]/g, "\\$&");
+  const body = route
+    .split("/")
+    .slice(1)
+    .map((seg) =>
+      /^\[\[\.\.\..+\]\]$/.test(seg)
+        ? "(?:/.+)?"
+        : /^\[\.\.\..+\]$/.test(seg)
+          ? "/.+"
+          : /^\[.+\]$/.test(seg)
+            ? "/[^/]+"
+            : `/${escape(seg)}`,
+    )
+    .join("");
+  return new RegExp(`^${body}$`);
 }
 
 /** The pages Next prerendered and serves from its cache (`/`, `/about`, `/writing/x`…). */

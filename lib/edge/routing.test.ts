@@ -29,13 +29,14 @@ const routes: AppRoutes = {
   recordVisit: () => {},
 };
 const files = new Set(["/favicon.ico", "/robots.png", "/notes.md"]);
-/** Next's own routes with no dynamic segment, beside the app's: /health.json's too (ENDPOINTS_VIA_NEXT). */
+/** Next's own routes, beside the app's: /health.json's too (ENDPOINTS_VIA_NEXT), and the dynamic handlers. */
 const nextRoutes = new Set(["/mcp", "/health.json", "/_not-found", "/resume.md"]);
+const nextRoute = (p: string) => nextRoutes.has(p) || p === "/twins" || p.startsWith("/twins/") || /^\/api\/cron\/[^/]+$/.test(p);
 
 function where(method: string, url: string, accept?: string, viaNext = false): string {
   const d: Decision = decide(
     { method, target: readTarget(url), accept },
-    { index, routes, servesFile: (p) => files.has(p), nextRoutes, viaNext },
+    { index, routes, servesFile: (p) => files.has(p), nextRoute, viaNext },
   );
   if (d.to === "app") return `${d.route.ctx} ${d.url}`;
   return `next ${d.url}${d.page ? ` page ${d.page}` : ""}`;
@@ -72,6 +73,8 @@ describe("decide", () => {
     ["GET", "/health.json/", undefined, "next /health.json/"],
     ["GET", "/favicon.ico/", undefined, "next /favicon.ico/"],
     ["GET", "/twins/nope", undefined, "next /twins/nope"],
+    ["GET", "/api/cron/around", undefined, "next /api/cron/around"],
+    ["GET", "/api/cron", undefined, "unserved /api/cron"],
     ["GET", "/favicon.ico", undefined, "next /favicon.ico"],
     ["GET", "/%ff", undefined, "unserved /%ff"],
     ["OPTIONS", "*", undefined, "unserved *"],

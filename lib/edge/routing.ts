@@ -25,14 +25,14 @@ export interface RoutingContext {
   routes: AppRoutes;
   /** Whether Next serves this decoded path as a file (lib/edge/next-build.ts). */
   servesFile: (decoded: string) => boolean;
-  /** The routes of app/ with no dynamic segment (lib/edge/next-build.ts): what Next answers that is neither a page nor a file. */
-  nextRoutes: ReadonlySet<string>;
+  /** Whether Next has a route of its own for this decoded path, neither a page nor a file (lib/edge/next-build.ts). */
+  nextRoute: (decoded: string) => boolean;
   /** ENDPOINTS_VIA_NEXT=1: the app's routes (endpoints, /mcp, twins) are answered through Next's, for comparison. */
   viaNext?: boolean;
 }
 
 export function decide({ method, target, accept }: RoutingInput, context: RoutingContext): Decision {
-  const { index, routes, servesFile, nextRoutes, viaNext } = context;
+  const { index, routes, servesFile, nextRoute, viaNext } = context;
   const { decoded, path, query } = target;
   const url = path + query;
   if (decoded === undefined || isUnusedNextPath(decoded)) return { to: "app", route: routes.unserved, url };
@@ -56,10 +56,10 @@ export function decide({ method, target, accept }: RoutingInput, context: Routin
     return page.md ? { to: "next", url } : { to: "next", url, page: page.page };
   }
   if (servesFile(decoded)) return method === "OPTIONS" ? { to: "app", route: routes.filePreflight, url } : { to: "next", url };
-  if (nextRoutes.has(decoded) || path === "/twins" || path.startsWith("/twins/")) return { to: "next", url };
+  if (nextRoute(decoded)) return { to: "next", url };
   // Next redirects a known path with a trailing slash to the path without it (308).
   const bare = decoded.replace(/(.)\/+$/, "$1");
-  if (bare !== decoded && (nextRoutes.has(bare) || servesFile(bare) || routes.routeOf(bare))) return { to: "next", url };
+  if (bare !== decoded && (nextRoute(bare) || servesFile(bare) || routes.routeOf(bare))) return { to: "next", url };
   // No page, route or file: the site's 404, without Next. Next would resolve the path
   // against its routes first (a dynamic page's 404 in HTML for /tags/nope.md) and keep it in
   // its path cache, which a client walking random long paths fills (bench/NEXT.md, the soak).

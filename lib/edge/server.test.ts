@@ -72,7 +72,7 @@ beforeAll(async () => {
     routes,
     index,
     servesFile: (p) => p === "/favicon.ico",
-    nextRoutes: new Set(["/sitemap.xml"]),
+    nextRoute: (p) => p === "/sitemap.xml",
     prerendered: new Set(["/", "/about"]),
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

@@ -22,8 +22,8 @@ export interface EdgeParts {
   routes: AppRoutes | undefined;
   index: PageIndex;
   servesFile: (decoded: string) => boolean;
-  /** The routes of app/ with no dynamic segment (lib/edge/next-build.ts). */
-  nextRoutes: ReadonlySet<string>;
+  /** Whether Next has a route of its own for a path that is no page or file (lib/edge/next-build.ts). */
+  nextRoute: (decoded: string) => boolean;
   /** The pages Next prerendered (lib/edge/next-build.ts). */
   prerendered: ReadonlySet<string>;
 }
@@ -67,7 +67,7 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
     const method = req.method ?? "GET";
     const decision = decide(
       { method, target, accept: req.headers.accept },
-      { index: parts.index, routes, servesFile: parts.servesFile, nextRoutes: parts.nextRoutes, viaNext: endpointsViaNext },
+      { index: parts.index, routes, servesFile: parts.servesFile, nextRoute: parts.nextRoute, viaNext: endpointsViaNext },
     );
     if (decision.to === "app") {
       void serveApp(decision, method, req, res).catch((err: unknown) => fail(res, err));
