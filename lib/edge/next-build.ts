@@ -82,6 +82,9 @@ export function fileCheck(distDir: string, publicDir: string): (decoded: string)
   const appFiles = appFileRoutes(distDir);
   const staticRoot = path.resolve(distDir, "static");
   const publicRoot = path.resolve(publicDir);
+  // Every build asset request asks: a file found once is remembered by its resolved path (so
+  // bounded by the files on disk, however a client spells the path); a miss is not.
+  const found = new Set<string>();
   return (decoded) => {
     if (appFiles.has(decoded)) return true;
     const [root, rest] = decoded.startsWith("/_next/static/")
@@ -89,8 +92,11 @@ export function fileCheck(distDir: string, publicDir: string): (decoded: string)
       : [publicRoot, decoded.slice(1)];
     const file = path.resolve(root, rest);
     if (!file.startsWith(root + path.sep)) return false;
+    if (found.has(file)) return true;
     try {
-      return statSync(file).isFile();
+      if (!statSync(file).isFile()) return false;
+      found.add(file);
+      return true;
     } catch {
       return false;
     }

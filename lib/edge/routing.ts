@@ -55,8 +55,8 @@ export function decide({ method, target, accept }: RoutingInput, context: Routin
     if (!read) return { to: "app", route: routes.pageMethods, url };
     return page.md ? { to: "next", url } : { to: "next", url, page: page.page };
   }
-  if (servesFile(decoded)) return method === "OPTIONS" ? { to: "app", route: routes.filePreflight, url } : { to: "next", url };
-  if (nextRoute(decoded)) return { to: "next", url };
+  if (method === "OPTIONS" && servesFile(decoded)) return { to: "app", route: routes.filePreflight, url };
+  if (nextRoute(decoded) || servesFile(decoded)) return { to: "next", url };
   // Next redirects a known path with a trailing slash to the path without it (308).
   const bare = decoded.replace(/(.)\/+$/, "$1");
   if (bare !== decoded && (nextRoute(bare) || servesFile(bare) || routes.routeOf(bare))) return { to: "next", url };
