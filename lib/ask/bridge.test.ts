@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildBridge } from "./bridge";
+import { BRIDGE, buildBridge } from "./bridge";
 import { normalize, normalizeQuery } from "./training-data";
 
 const stem = (w: string) => normalize(w);
@@ -12,6 +12,12 @@ describe("the vocabulary bridge (WordNet)", () => {
     expect(bridge[stem("bike")]?.split(" ")).toEqual(expect.arrayContaining([stem("bicycle")]));
     expect(bridge[stem("motorcycle")]).toBeUndefined();
     for (const targets of Object.values(bridge)) for (const t of targets.split(" ")) expect(known.has(t)).toBe(true);
+  });
+
+  it("never bridges two-letter words: WordNet's are abbreviations and symbols, and a visitor's PM is no post-mortem", async () => {
+    const known = new Set(["metal", "postmortem", "afternoon"].map((w) => normalize(w)));
+    expect((await buildBridge(known, stem, { ...BRIDGE, minLength: 1 }))[stem("pm")]).toBeDefined();
+    expect((await buildBridge(known, stem))[stem("pm")]).toBeUndefined();
   });
 
   it("is applied to a question's unknown words only, before spelling correction", () => {

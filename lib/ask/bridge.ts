@@ -21,9 +21,15 @@ export interface BridgeOptions {
   maxTargets: number;
   /** Weight of a word of a related synset (hypernym, similar, derived) against a synonym's 1. */
   related: number;
+  /**
+   * Shortest word bridged. WordNet's one- and two-letter lemmas are abbreviations, units and
+   * chemical symbols ("pm" is promethium, post-mortem and prime minister, never a private
+   * message): bridged, they send a visitor's slang to an unrelated page.
+   */
+  minLength: number;
 }
 
-export const BRIDGE: BridgeOptions = { senses: 2, maxTargets: 2, related: 0.5 };
+export const BRIDGE: BridgeOptions = { senses: 2, maxTargets: 2, related: 0.5, minLength: 3 };
 
 /** Pointers followed one step: hypernym, instance hypernym, similar to, derivationally related, pertainym, verb group. */
 const RELATIONS = new Set(["@", "@i", "&", "+", "\\", "$"]);
@@ -132,6 +138,7 @@ export async function buildBridge(
   };
   const scores = new Map<string, Map<string, number>>();
   for (const [lemma, offsets] of lemmas) {
+    if (lemma.length < opts.minLength) continue;
     const key = stemOf(lemma);
     if (!key || known.has(key)) continue;
     const score = scores.get(key) ?? new Map<string, number>();
