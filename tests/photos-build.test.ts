@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPhotos, parseSidecar, type PhotoBuildReport } from "@/scripts/build/photos";
+import { buildPhotos, parseSidecar, unreadablePhoto, type PhotoBuildReport } from "@/scripts/build/photos";
 import { RENDITIONS, type PhotoManifestFile } from "@/lib/photos/types";
 import { thirdParty } from "./helpers/third-party";
 
@@ -245,5 +245,19 @@ describe("a photo's sidecar (photos/README.md)", () => {
       caption: "A long caption wrapped here. More of it.",
     });
     expect(parseSidecar("Only a title line\n\n   \n")).toEqual({ title: "", caption: "Only a title line" });
+  });
+});
+
+describe("a photo's unreadable reason", () => {
+  // libvips shares one error buffer between its threads: under load a truncated file's
+  // "premature end" can come back as "Unknown error". The bytes still say what happened.
+  it("names a JPEG without its end marker as cut short, whatever the decoder said", () => {
+    const start = Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0x00, 0x10, 0x45, 0x78]);
+    expect(unreadablePhoto(new Error("Unknown error"), start)).toMatch(/^the file is cut short or damaged /);
+    expect(unreadablePhoto(new Error("Unknown error"), Buffer.concat([start, Buffer.from([0xff, 0xd9])]))).toBe("Unknown error");
+    expect(unreadablePhoto(new Error("Unknown error"), Buffer.alloc(0))).toMatch(/^the file is empty/);
+    expect(unreadablePhoto(new Error("Input file has an unsupported image format"), Buffer.from("text"))).toBe(
+      "the file is not a JPEG image, whatever its name says",
+    );
   });
 });

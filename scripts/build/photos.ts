@@ -82,8 +82,9 @@ export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildRe
   await pool(names, opts.concurrency ?? Math.max(1, os.cpus().length), async (name, i) => {
     const file = path.join(opts.photosDir, name);
     const stem = name.replace(/\.jpe?g$/i, "");
+    let bytes: Buffer | undefined;
     try {
-      const bytes = await readFile(file);
+      bytes = await readFile(file);
       const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 12);
       const mtime = (await stat(file)).mtime.toISOString();
       const hit = cache[stem];
@@ -109,7 +110,7 @@ export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildRe
         encoded++;
       }
     } catch (err) {
-      const reason = unreadablePhoto(err as Error);
+      const reason = unreadablePhoto(err as Error, bytes);
       skipped.push({ file: `photos/${name}`, reason });
       log(`  photos/${name}: skipped: ${reason}`);
     }
@@ -227,11 +228,17 @@ function withoutFrontMatter(text: string): string {
   }
 }
 
+const isJpegStart = (b: Buffer) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+
 /** Why a photo could not be read, in the owner's words rather than the image library's. */
-export function unreadablePhoto(err: Error): string {
+export function unreadablePhoto(err: Error, bytes?: Buffer): string {
   const first = err.message.split("\n")[0];
-  if (/buffer is empty/i.test(first)) return "the file is empty (copy it again from the camera or card)";
-  if (/premature end|truncated|corrupt/i.test(first))
+  if (/buffer is empty/i.test(first) || bytes?.length === 0) return "the file is empty (copy it again from the camera or card)";
+  // libvips keeps one error buffer for its worker threads: with several photos decoding at
+  // once, a truncated file's "premature end" is sometimes read as "Unknown error". A JPEG
+  // that starts like one but lacks its end-of-image marker is cut short, whatever was said.
+  const cutShort = bytes !== undefined && isJpegStart(bytes) && !(bytes.at(-2) === 0xff && bytes.at(-1) === 0xd9);
+  if (/premature end|truncated|corrupt/i.test(first) || cutShort)
     return `the file is cut short or damaged (copy it again from the camera or card; the decoder said: ${first})`;
   if (/unsupported image format/i.test(first)) return "the file is not a JPEG image, whatever its name says";
   return first;
