@@ -256,6 +256,8 @@ describe("a photo's unreadable reason", () => {
     expect(unreadablePhoto(new Error("Unknown error"), start)).toMatch(/^the file is cut short or damaged /);
     expect(unreadablePhoto(new Error("Unknown error"), Buffer.concat([start, Buffer.from([0xff, 0xd9])]))).toBe("Unknown error");
     expect(unreadablePhoto(new Error("Unknown error"), Buffer.alloc(0))).toMatch(/^the file is empty/);
+    const full = Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+    expect(unreadablePhoto(full, start)).toBe("ENOSPC: no space left on device, write");
     expect(unreadablePhoto(new Error("Input file has an unsupported image format"), Buffer.from("text"))).toBe(
       "the file is not a JPEG image, whatever its name says",
     );
