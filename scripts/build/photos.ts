@@ -239,8 +239,7 @@ export function unreadablePhoto(err: Error, bytes?: Buffer): string {
   // that starts like one but lacks its end-of-image marker is cut short, whatever was said.
   // A system error (a full disk, a folder it may not write) is not the photo's fault.
   const systemError = typeof (err as NodeJS.ErrnoException).code === "string";
-  const cutShort =
-    !systemError && bytes !== undefined && isJpegStart(bytes) && !(bytes.at(-2) === 0xff && bytes.at(-1) === 0xd9);
+  const cutShort = !systemError && bytes !== undefined && isJpegStart(bytes) && !(bytes.at(-2) === 0xff && bytes.at(-1) === 0xd9);
   if (/premature end|truncated|corrupt/i.test(first) || cutShort)
     return `the file is cut short or damaged (copy it again from the camera or card; the decoder said: ${first})`;
   if (/unsupported image format/i.test(first)) return "the file is not a JPEG image, whatever its name says";
