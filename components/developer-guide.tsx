@@ -1,4 +1,4 @@
-import { CONVENTIONS, type Guide } from "@/lib/surface/developer-guide";
+import { CONVENTIONS, offNote, type Guide } from "@/lib/surface/developer-guide";
 import styles from "./developer-guide.module.css";
 
 /** Backtick spans as <code>, the rest as text. */
@@ -104,7 +104,14 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
               </h3>
               <p className="meta-line">
                 {e.operationId} · rate limit {e.limit}
+                {e.tool ? (
+                  <>
+                    {" "}
+                    · MCP tool <code data-mcp-tool={e.tool}>{e.tool}</code>
+                  </>
+                ) : null}
               </p>
+              {e.off ? <p data-feature-off={e.off.name}>{offNote(e.off.label)}</p> : null}
               <p>
                 <InlineCode text={e.description} />
               </p>

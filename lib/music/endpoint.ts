@@ -27,9 +27,21 @@ async function readCopy(store: Store): Promise<Copy> {
   return memo.read;
 }
 
-/** The 500 of a site with no store to keep a playlist in (SPEC.md), or with now playing turned off. */
+/** The 500 of a site with no store to keep a playlist in (SPEC.md: storage not configured). */
 function notSetUp(): never {
   throw new ApiError("internal_error", "Now playing is not set up on this site, so there is no playlist to read.", {
+    hint: "The tracks list of this answer is empty.",
+  });
+}
+
+/**
+ * What /rn/tracks answers while now playing is off: with no store, the 500 of storage not
+ * configured; with a store but no music account to read a playlist with (or the feature
+ * turned off), there is no playlist to read: 503 no_playlist, as SPEC.md gives.
+ */
+function nowPlayingOff(): never {
+  if (getStore().kind === "memory") notSetUp();
+  throw new ApiError("no_playlist", "No playlist can be read on this site: now playing is not on here.", {
     hint: "The tracks list of this answer is empty.",
   });
 }
@@ -81,7 +93,7 @@ export const getNowPlaying = defineEndpoint({
     {
       status: 500,
       code: "internal_error",
-      description: "No store is configured on this site, so no playlist can be set (or now playing is turned off)",
+      description: "No store is configured on this site, so no playlist can be set",
       schema: TracksErrorSchema,
     },
     {
@@ -90,10 +102,15 @@ export const getNowPlaying = defineEndpoint({
       description: "The playlist could not be read from the music service, and no earlier copy exists",
       schema: TracksErrorSchema,
     },
-    { status: 503, code: "no_playlist", description: "No playlist is set", schema: TracksErrorSchema },
+    {
+      status: 503,
+      code: "no_playlist",
+      description: "No playlist is set, or there is a store but now playing is off (no music account to read a playlist with)",
+      schema: TracksErrorSchema,
+    },
     { status: 503, code: "storage_unavailable", description: "The store could not be read", schema: TracksErrorSchema },
   ],
   run: () => readNowPlaying(),
-  feature: { name: "nowPlaying", off: notSetUp },
+  feature: { name: "nowPlaying", off: nowPlayingOff },
   http: { path: "/rn/tracks", cache: { maxAge: CACHE_SECONDS } },
 });

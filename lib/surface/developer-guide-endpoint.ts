@@ -4,7 +4,7 @@ import { MARKDOWN, textBinding } from "@/lib/core/text";
 import { guideOf, guideMarkdown } from "./developer-guide";
 
 /** /developers.md over every endpoint `all` lists (itself among them). */
-export const developerGuideEndpoint = (all: () => readonly Endpoint[]): Endpoint =>
+export const developerGuideEndpoint = (all: () => readonly Endpoint[], offered: (e: Endpoint) => boolean): Endpoint =>
   defineEndpoint({
     name: "getDeveloperGuide",
     summary: "The developer guide as Markdown",
@@ -14,7 +14,7 @@ export const developerGuideEndpoint = (all: () => readonly Endpoint[]): Endpoint
     policy: "read",
     output: z.string(),
     outputDescription: "The guide in Markdown.",
-    run: (_input, { base }) => guideMarkdown(guideOf(all(), base)),
+    run: (_input, { base }) => guideMarkdown(guideOf(all(), base, offered)),
     http: textBinding("/developers.md", MARKDOWN, { maxAge: 300 }, { negotiated: true }),
     mcp: false,
   });

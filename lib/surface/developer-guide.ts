@@ -23,6 +23,10 @@ export interface GuideEndpoint {
   parameters: GuideParameter[];
   responses: { status: string; description: string }[];
   curl: string;
+  /** Its MCP tool, when this server offers it (`x-mcp-tool`). */
+  tool?: string;
+  /** The feature it belongs to, when that is off on this server (`x-feature`). */
+  off?: { name: string; label: string };
 }
 
 export interface Guide {
@@ -52,8 +56,8 @@ export const TAG_TITLES: Record<Tag, string> = {
  * The developer guide is derived from the OpenAPI document (itself derived from the
  * registry), so the page, its Markdown twin and /openapi.json always agree.
  */
-export function guideOf(listed: readonly Endpoint[], base: string): Guide {
-  const doc = buildOpenApi(listed, base) as { paths: Record<string, Record<string, Json>>; components: Json };
+export function guideOf(listed: readonly Endpoint[], base: string, offered?: (e: Endpoint) => boolean): Guide {
+  const doc = buildOpenApi(listed, base, offered) as { paths: Record<string, Record<string, Json>>; components: Json };
   const components = doc.components as { responses: Record<string, Json>; parameters: Record<string, Json> };
   const all: GuideEndpoint[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -84,6 +88,7 @@ export function guideOf(listed: readonly Endpoint[], base: string): Guide {
           : `curl -s '${url}'`;
       const declared = listed.find((e) => e.http?.path === path)?.policy;
       const policy = typeof declared === "function" ? undefined : declared;
+      const feature = op["x-feature"] as { name: string; label: string; on: boolean } | undefined;
       all.push({
         operationId: String(op.operationId),
         method: method.toUpperCase(),
@@ -95,6 +100,8 @@ export function guideOf(listed: readonly Endpoint[], base: string): Guide {
         parameters: params.map(({ example: _unused, ...p }) => p),
         responses,
         curl,
+        ...(op["x-mcp-tool"] ? { tool: String(op["x-mcp-tool"]) } : {}),
+        ...(feature && !feature.on ? { off: { name: feature.name, label: feature.label } } : {}),
       });
     }
   }
@@ -125,6 +132,10 @@ function typeLabel(schema: Json | undefined): string {
   if (schema.default !== undefined) parts.push(`default ${JSON.stringify(schema.default)}`);
   return parts.join(", ");
 }
+
+/** What the guide says of an endpoint whose feature is off on this server (page and twin alike). */
+export const offNote = (label: string) =>
+  `Off on this server: ${label} is not on here, so this answers what it documents for a site without it, and it is no MCP tool.`;
 
 /** Shared by the page and its Markdown twin; `code` spans are marked with backticks. */
 export const CONVENTIONS: readonly string[] = [
@@ -161,6 +172,8 @@ export function guideMarkdown(g: Guide): string {
     lines.push("", `## ${group.title}`, "", group.description);
     for (const e of group.endpoints) {
       lines.push("", `### ${e.method} ${e.path} (${e.operationId})`, "", e.summary + ".", "", e.description, "", `Rate limit: ${e.limit}.`);
+      if (e.tool) lines.push("", `MCP tool: \`${e.tool}\`.`);
+      if (e.off) lines.push("", offNote(e.off.label));
       if (e.parameters.length) {
         lines.push("", "| Parameter | Type | Required | Description |", "|---|---|---|---|");
         for (const p of e.parameters)

@@ -10,7 +10,7 @@ import { featureOn } from "@/lib/features";
  * assembled here and only here. Nothing the list is made of imports this module, so the
  * describing endpoints see the list without an import loop.
  */
-const describers = selfDescribing(() => ALL);
+const describers = selfDescribing(() => ALL, offered);
 
 export const {
   openapi,
@@ -35,14 +35,24 @@ export function allTools(): ToolDescription[] {
   return toolsOf(ALL);
 }
 
-/** The MCP tools this process offers: those of features that are off (lib/features) are not listed. */
-export function tools(): ToolDescription[] {
-  return allTools().filter((t) => !t.endpoint.feature || featureOn(t.endpoint.feature.name));
+/**
+ * Whether this process does what `e` documents: an endpoint of a feature that is off
+ * (lib/features) answers its `off` instead. The one decision every description of the API
+ * reads: tools/list, the server cards, the agent skill, /openapi.json (`x-feature`,
+ * `x-mcp-tool`), the developer guide and the 404's suggestions.
+ */
+export function offered(e: Endpoint): boolean {
+  return !e.feature || featureOn(e.feature.name);
 }
 
-/** The developer guide over every endpoint. */
-export function buildGuide(base: string): Guide {
-  return guideOf(ALL, base);
+/** The MCP tools this process offers: those of features that are off are not listed. */
+export function tools(): ToolDescription[] {
+  return allTools().filter((t) => offered(t.endpoint));
+}
+
+/** The developer guide over every endpoint, saying which are off on this server (or by `decide`: the build's index, all on). */
+export function buildGuide(base: string, decide: (e: Endpoint) => boolean = offered): Guide {
+  return guideOf(ALL, base, decide);
 }
 
 /**
@@ -53,4 +63,10 @@ export function readableApiPaths(): string[] {
   const listed = ALL.flatMap((e) => (e.http && httpMethods(e).includes("GET") ? [e.http.path] : []));
   const unlisted = UNLISTED_ROUTES.flatMap((r) => ("readable" in r && r.readable ? [r.served] : []));
   return [...listed, ...unlisted, "/sitemap.xml"];
+}
+
+/** readableApiPaths() less those of features that are off: what a 404 may suggest. */
+export function offeredApiPaths(): string[] {
+  const off = new Set(ALL.flatMap((e) => (e.http && !offered(e) ? [e.http.path] : [])));
+  return readableApiPaths().filter((p) => !off.has(p));
 }

@@ -19,12 +19,13 @@ function encode(doc: Doc): string {
 }
 
 /** /openapi.json over every endpoint `all` lists (itself among them, so the list is handed over late). */
-export function openApiEndpoint(all: () => readonly Endpoint[]): Endpoint {
+export function openApiEndpoint(all: () => readonly Endpoint[], offered: (e: Endpoint) => boolean): Endpoint {
   const docs = new Map<string, Doc>();
-  // Built and serialized once per base URL and process: the list is fixed at build time.
+  // Built and serialized once per base URL and process: the list is fixed at build time, and
+  // which features are on is decided once at start.
   const openApiDocument = (base: string): Doc => {
     let doc = docs.get(base);
-    if (!doc) docs.set(base, (doc = buildOpenApi(all(), base) as Doc));
+    if (!doc) docs.set(base, (doc = buildOpenApi(all(), base, offered) as Doc));
     return doc;
   };
   return defineEndpoint({

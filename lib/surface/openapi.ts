@@ -1,11 +1,12 @@
 import type { z } from "zod";
-import { TAGS, httpMethods, sendsEtag, type Endpoint, type HttpMethod, type ResponseDoc } from "@/lib/core/endpoint";
+import { TAGS, httpMethods, sendsEtag, toolName, type Endpoint, type HttpMethod, type ResponseDoc } from "@/lib/core/endpoint";
 import { isTemporary } from "@/lib/core/errors";
 import { standalone, toComponents, schemaRef } from "./json-schema";
 import { allNamedSchemas } from "@/lib/core/schemas";
 import { policies } from "@/lib/ratelimit";
 import { siteConfig } from "@/site.config";
 import { env } from "@/lib/env";
+import { FEATURES } from "@/lib/features/rule";
 
 type Json = Record<string, unknown>;
 
@@ -79,8 +80,13 @@ const sharedResponses: Record<string, Json> = {
   },
 };
 
-/** OpenAPI 3.1 for every registered endpoint: the one description clients, MCP and docs share. */
-export function buildOpenApi(all: readonly Endpoint[], base: string): Json {
+/**
+ * OpenAPI 3.1 for every registered endpoint: the one description clients, MCP and docs share.
+ * `offered` is this process's decision (lib/surface/endpoints.ts): an endpoint of a feature
+ * that is off stays documented (it answers what it documents for a site without it) but says
+ * so in `x-feature`, and only an offered tool is named in `x-mcp-tool`.
+ */
+export function buildOpenApi(all: readonly Endpoint[], base: string, offered: (e: Endpoint) => boolean = () => true): Json {
   const endpoints = all.filter((e) => e.http);
   const extraOut: Record<string, z.ZodType> = {};
   const extraIn: Record<string, z.ZodType> = {};
@@ -106,7 +112,7 @@ export function buildOpenApi(all: readonly Endpoint[], base: string): Json {
   const paths: Record<string, Json> = {};
   for (const e of endpoints) {
     const item: Json = {};
-    for (const method of httpMethods(e)) item[method.toLowerCase()] = operation(e, method, querySchemas[e.name]);
+    for (const method of httpMethods(e)) item[method.toLowerCase()] = operation(e, method, querySchemas[e.name], offered(e));
     paths[e.http!.path] = item;
   }
 
@@ -157,7 +163,7 @@ export function buildOpenApi(all: readonly Endpoint[], base: string): Json {
   };
 }
 
-function operation(e: Endpoint, method: HttpMethod, querySchema: Json | undefined): Json {
+function operation(e: Endpoint, method: HttpMethod, querySchema: Json | undefined, on: boolean): Json {
   const http = e.http!;
   const parameters: Json[] = [];
   const props = (querySchema?.properties ?? {}) as Record<string, Json>;
@@ -224,6 +230,9 @@ function operation(e: Endpoint, method: HttpMethod, querySchema: Json | undefine
     parameters,
     responses,
   };
+  if (e.feature) op["x-feature"] = { name: e.feature.name, label: FEATURES[e.feature.name].label, on };
+  const tool = toolName(e);
+  if (tool && on) op["x-mcp-tool"] = tool;
   if (method === "POST" && http.post) {
     const bodyId = idOf(http.post.body) ?? `${e.name}Body`;
     op.requestBody = { required: true, content: { "application/json": { schema: schemaRef(bodyId), example: http.post.example } } };

@@ -1,13 +1,16 @@
 import { buildSingleton } from "@/lib/build-output";
-import { readableApiPaths } from "./endpoints";
+import { offeredApiPaths } from "./endpoints";
 import { allPagePaths, normalizePath } from "@/lib/site/paths";
 
-/** Every real path a GET reads: the pages given (this build's, by default) and the API's. */
-export function servedPaths(pages: Iterable<string> = allPagePaths()): Set<string> {
-  return new Set([...pages, ...readableApiPaths()]);
+/**
+ * Every real path a GET reads: the pages given (this process's, by default) and the API's
+ * (those of features that are on, by default: one of a feature that is off answers a 503).
+ */
+export function servedPaths(pages: Iterable<string> = allPagePaths(), api: Iterable<string> = offeredApiPaths()): Set<string> {
+  return new Set([...pages, ...api]);
 }
 
-/** Every real path a GET reads, pages and API, derived from the build and the registry (for 404 suggestions). */
+/** Every real path a GET reads, pages and API, derived from the build, the registry and the features (for 404 suggestions). */
 export function knownPaths(): string[] {
   return [...servedPaths()];
 }

@@ -270,7 +270,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   // Every page leaves out the menu and footer links to pages this build does not have; say which.
   // (A page of a feature turned off is not one; those of "auto" ones may not be listed: chromeFeatureProblems.)
   const turnedOff = new Set(states.filter((s) => s.setting === false).map((s) => s.name));
-  const served = servedPaths(loadPageIndex(opts.outDir, turnedOff).pages);
+  const served = servedPaths(loadPageIndex(opts.outDir, turnedOff).pages, readableApiPaths());
   const chrome: [string, readonly { label: string; href: string }[]][] = [
     ["nav", siteConfig.nav],
     ["footer", siteConfig.footer],

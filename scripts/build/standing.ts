@@ -20,7 +20,8 @@ import { buildGuide } from "@/lib/surface/endpoints";
 export async function standingSources(o: { resume?: Resume; photosManifest?: string; docs?: Doc[] }): Promise<StandingSource[]> {
   const full: Record<string, string | undefined> = {
     "/resume": o.resume ? resumeMarkdown(o.resume) : undefined,
-    "/developers": guideMarkdown(buildGuide(BASE_TOKEN)),
+    // Every endpoint as documented: the server decides at start which features are on.
+    "/developers": guideMarkdown(buildGuide(BASE_TOKEN, () => true)),
   };
   const sources: StandingSource[] = publishedPages({ resume: o.resume !== undefined }).map((url) => {
     const { title, description, aliases, twin } = PAGES[url];

@@ -208,6 +208,51 @@ export function startEmptySite(): Promise<LensSite> {
 }
 
 /**
+ * A site with an MCP server whose card (the well-known shape, with `tools`) lists `card`
+ * while its tools/list answers `listed`: a stateful server (initialize hands a session id,
+ * tools/list wants it back) that answers in an event stream, as the official SDK's does.
+ */
+export function startMcpCardSite(o: { card: string[]; listed: string[] }): Promise<LensSite> {
+  const session = "session-1";
+  return serve((req, res, url, body) => {
+    if (url.pathname === "/")
+      return send(
+        res,
+        200,
+        "text/html; charset=utf-8",
+        `<!doctype html><html><head><title>Tools</title></head><body>${PARAGRAPH}</body></html>`,
+      );
+    if (url.pathname === "/.well-known/mcp/server-card.json")
+      return send(
+        res,
+        200,
+        "application/json",
+        JSON.stringify({
+          version: "1.0",
+          serverInfo: { name: "tools-site", version: "1.0.0" },
+          transport: { type: "streamable-http", endpoint: "/mcp" },
+          tools: o.card.map((name) => ({ name, description: `The ${name} tool` })),
+        }),
+      );
+    if (url.pathname === "/mcp" && req.method === "POST") {
+      const rpc = JSON.parse(body || "{}") as { id?: number; method?: string };
+      const event = (result: unknown, headers: Record<string, string> = {}) =>
+        send(res, 200, "text/event-stream", `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: rpc.id, result })}\n\n`, headers);
+      if (rpc.method === "initialize")
+        return event(
+          { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "tools-site", version: "1.0.0" } },
+          { "mcp-session-id": session },
+        );
+      if (req.headers["mcp-session-id"] !== session) return send(res, 400, "application/json", '{"error":"no session"}');
+      if (rpc.method === "notifications/initialized") return send(res, 202, "application/json", "");
+      if (rpc.method === "tools/list") return event({ tools: o.listed.map((name) => ({ name, inputSchema: { type: "object" } })) });
+      return send(res, 400, "application/json", "{}");
+    }
+    send(res, 404, "text/html", "<!doctype html><html><body>Not found</body></html>");
+  });
+}
+
+/**
  * A site whose well-known files are all broken: every path answers 200 with an HTML page
  * (a "soft 404"), except the MCP card and agent card, which are invalid JSON.
  */

@@ -8,6 +8,8 @@ export interface AgentVerdict {
   verdict: Verdict;
   detail: string;
   error?: string;
+  /** Tools the MCP server card lists that the server's tools/list does not have. */
+  refusedTools?: string[];
 }
 export interface AgentDoor {
   present: boolean;
@@ -81,8 +83,21 @@ export const isMcpCard = (j: Record<string, unknown>) =>
     typeof j.transport === "object" ||
     typeof j.capabilities === "object");
 
+/** A JSON-RPC answer, as JSON or as the data line of an event stream. */
+function rpcResult<T>(body: Buffer): T | undefined {
+  const text = body.toString("utf8");
+  const payload = /^data:\s*(\{.*\})\s*$/m.exec(text)?.[1] ?? text;
+  return (parseJson(payload) as { result?: T } | undefined)?.result;
+}
+
+/** How a later request continues the session initialize opened (a stateless server sends no session id). */
+type McpSession = { headers: Record<string, string> };
+
 /** Speaks MCP's initialize to an endpoint: a JSON-RPC result with serverInfo (JSON or an SSE data line) is a server. */
-export async function mcpAnswers(ctx: DiscoveryContext, endpoint: string): Promise<{ ok: boolean; detail: string; error?: string }> {
+export async function mcpAnswers(
+  ctx: DiscoveryContext,
+  endpoint: string,
+): Promise<{ ok: boolean; detail: string; error?: string; session?: McpSession }> {
   try {
     const res = await subrequest(ctx, endpoint, {
       method: "POST",
@@ -92,30 +107,103 @@ export async function mcpAnswers(ctx: DiscoveryContext, endpoint: string): Promi
       maxBodyBytes: 64 * 1024,
       maxRedirects: 0,
     });
-    const text = res.body.toString("utf8");
-    const payload = /^data:\s*(\{.*\})\s*$/m.exec(text)?.[1] ?? text;
-    const json = parseJson(payload) as { result?: { serverInfo?: { name?: string } } } | undefined;
-    if (res.status < 300 && json?.result?.serverInfo)
-      return { ok: true, detail: `${endpoint} answers MCP initialize (server "${json.result.serverInfo.name ?? "?"}")` };
+    const result = rpcResult<{ serverInfo?: { name?: string }; protocolVersion?: string }>(res.body);
+    if (res.status < 300 && result?.serverInfo) {
+      const id = res.headers["mcp-session-id"];
+      const headers: Record<string, string> = {
+        "content-type": "application/json",
+        "mcp-protocol-version": typeof result.protocolVersion === "string" ? result.protocolVersion : "2025-06-18",
+        ...(id ? { "mcp-session-id": id } : {}),
+      };
+      return { ok: true, detail: `${endpoint} answers MCP initialize (server "${result.serverInfo.name ?? "?"}")`, session: { headers } };
+    }
     return { ok: false, detail: `${endpoint} answered ${res.status} to MCP initialize` };
   } catch (e) {
     return { ok: false, detail: `${endpoint} could not be reached`, error: probeError(e) };
   }
 }
 
+/** The tool names a server card lists (the well-known shape's `tools`), or null when it lists none. */
+export function cardTools(card: Record<string, unknown>): string[] | null {
+  if (!Array.isArray(card.tools)) return null;
+  return card.tools.flatMap((t) => (typeof (t as { name?: unknown })?.name === "string" ? [(t as { name: string }).name] : []));
+}
+
+/** Pages of tools/list read at most: a card lists a handful of tools, and each page is a subrequest. */
+const TOOL_PAGES = 4;
+
+/** The server's tools/list after initialize (every page up to TOOL_PAGES), or null when it does not answer one. */
+export async function mcpToolNames(ctx: DiscoveryContext, endpoint: string, session: McpSession): Promise<string[] | null> {
+  const post = (body: unknown) =>
+    subrequest(ctx, endpoint, {
+      method: "POST",
+      body: JSON.stringify(body),
+      accept: "application/json, text/event-stream",
+      headers: session.headers,
+      maxBodyBytes: 256 * 1024,
+      maxRedirects: 0,
+    });
+  try {
+    // A stateful server lists tools once the client said it is initialized; a stateless one ignores this.
+    if (session.headers["mcp-session-id"]) await post({ jsonrpc: "2.0", method: "notifications/initialized" });
+    const names: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < TOOL_PAGES; page++) {
+      const res = await post({ jsonrpc: "2.0", id: 2 + page, method: "tools/list", params: cursor ? { cursor } : {} });
+      const result = rpcResult<{ tools?: { name?: unknown }[]; nextCursor?: unknown }>(res.body);
+      if (res.status >= 300 || !Array.isArray(result?.tools)) return page === 0 ? null : names;
+      for (const t of result.tools) if (typeof t?.name === "string") names.push(t.name);
+      if (typeof result.nextCursor !== "string" || !result.nextCursor) break;
+      cursor = result.nextCursor;
+    }
+    return names;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A server card that lists tools is a promise: each should be in the server's tools/list.
+ * The ones that are not are tools the site advertises and refuses (a feature switched off
+ * whose tools stayed on the card, say): the card's check fails on them.
+ */
+async function cardKept(
+  ctx: DiscoveryContext,
+  card: Record<string, unknown>,
+  endpoint: string,
+  session: McpSession | undefined,
+): Promise<{ note: string; refusedTools?: string[] }> {
+  const promised = cardTools(card);
+  if (!promised?.length || !session) return { note: "" };
+  const listed = await mcpToolNames(ctx, endpoint, session);
+  if (!listed) return { note: "; tools/list did not answer, so the card's tools could not be checked" };
+  const have = new Set(listed);
+  const refused = promised.filter((t) => !have.has(t));
+  if (!refused.length) return { note: `; tools/list has all ${promised.length} tools the card lists` };
+  const shown = refused.slice(0, 8).join(", ") + (refused.length > 8 ? ", …" : "");
+  return {
+    note: `; but the card lists ${refused.length} of its ${promised.length} tools that tools/list does not have (${shown}): the site advertises tools it refuses`,
+    refusedTools: refused,
+  };
+}
+
 export async function mcpVerdict(ctx: DiscoveryContext, origin: string, cards: Probed[], relLinks: RelLink[]): Promise<AgentVerdict> {
   const card = cards.find((c) => reached(c, "json") && isMcpCard(parseJson(c.text) as Record<string, unknown>));
   if (card) {
-    const endpoint = cardEndpoint(parseJson(card.text) as Record<string, unknown>, card.finalUrl);
+    const json = parseJson(card.text) as Record<string, unknown>;
+    const endpoint = cardEndpoint(json, card.finalUrl);
     if (!endpoint) return { verdict: "likely", detail: `a server card at ${card.probe.url} names no endpoint` };
     const answer = await mcpAnswers(ctx, endpoint);
-    return answer.ok
-      ? { verdict: "yes", detail: `server card at ${card.probe.url}; ${answer.detail}` }
-      : {
-          verdict: "likely",
-          detail: `server card at ${card.probe.url}; ${answer.detail}`,
-          ...(answer.error ? { error: answer.error } : {}),
-        };
+    if (!answer.ok)
+      return {
+        verdict: "likely",
+        detail: `server card at ${card.probe.url}; ${answer.detail}`,
+        ...(answer.error ? { error: answer.error } : {}),
+      };
+    const kept = await cardKept(ctx, json, endpoint, answer.session);
+    return kept.refusedTools
+      ? { verdict: "likely", detail: `server card at ${card.probe.url}; ${answer.detail}${kept.note}`, refusedTools: kept.refusedTools }
+      : { verdict: "yes", detail: `server card at ${card.probe.url}; ${answer.detail}${kept.note}` };
   }
   const linked = relLinks.find((l) => /mcp/i.test(l.type ?? "") || /\bmcp\b/i.test(l.rel));
   const endpoint = linked?.href ?? new URL("/mcp", origin).href;

@@ -3,6 +3,7 @@ import { observe } from "../observe";
 import {
   startBrokenSite,
   startEmptySite,
+  startMcpCardSite,
   startNativeSite,
   startRedirectingSite,
   startSoft404Site,
@@ -230,5 +231,35 @@ describe("the SSRF guard on every hop of the discovery pass", () => {
     } finally {
       await site.close();
     }
+  });
+});
+
+describe("an MCP server card that lists tools the server's tools/list does not have", () => {
+  let honest: LensSite, overpromising: LensSite;
+  beforeAll(async () => {
+    [honest, overpromising] = await Promise.all([
+      startMcpCardSite({ card: ["search", "ask"], listed: ["search", "ask", "extra"] }),
+      // A feature switched off whose tools stayed on the card: tools/list refuses two of them.
+      startMcpCardSite({ card: ["search", "ask", "ledger", "coffee"], listed: ["search", "ask"] }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([honest?.close(), overpromising?.close()]);
+  });
+
+  it("passes when every tool the card lists is in tools/list, asked in the server's own session", async () => {
+    const o = await look(honest);
+    expect(o.agent!.mcp).toMatchObject({ verdict: "yes" });
+    expect(o.agent!.mcp.refusedTools).toBeUndefined();
+    expect(o.agent!.mcp.detail).toMatch(/tools\/list has all 2 tools the card lists/);
+    expect(o.readiness!.checks.mcpServerCard.status).toBe("pass");
+    expect(honest.seen.filter((r) => r.path === "/mcp").length).toBe(3);
+  });
+
+  it("fails the MCP check, naming the tools the site advertises and refuses", async () => {
+    const o = await look(overpromising);
+    expect(o.agent!.mcp).toMatchObject({ verdict: "likely", refusedTools: ["ledger", "coffee"] });
+    expect(o.readiness!.checks.mcpServerCard.status).toBe("fail");
+    expect(o.readiness!.checks.mcpServerCard.detail).toMatch(/lists 2 of its 4 tools that tools\/list does not have \(ledger, coffee\)/);
   });
 });

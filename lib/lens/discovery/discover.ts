@@ -176,11 +176,13 @@ export async function discover(page: PageFacts, ctx: DiscoveryContext): Promise<
       oauthDiscovery: reached(probes.openidConfiguration, "json") || reached(probes.oauthAuthorizationServer, "json") ? "pass" : "fail",
       oauthProtectedResource: status(probes.oauthProtectedResource, "json"),
       authMd: status(probes.authMd),
-      mcpServerCard:
-        mcp.verdict === "yes" ||
-        [probes.mcpServerCard, probes.mcpLegacyCard].some(
-          (c) => reached(c, "json") && isMcpCard(parseJson(c.text) as Record<string, unknown>),
-        )
+      // A card that lists tools the server refuses is no door an agent can use.
+      mcpServerCard: mcp.refusedTools?.length
+        ? "fail"
+        : mcp.verdict === "yes" ||
+            [probes.mcpServerCard, probes.mcpLegacyCard].some(
+              (c) => reached(c, "json") && isMcpCard(parseJson(c.text) as Record<string, unknown>),
+            )
           ? "pass"
           : mcp.verdict === "unknown"
             ? "unknown"

@@ -153,6 +153,10 @@ const AgentVerdictSchema = z.object({
   verdict: z.enum(["yes", "likely", "maybe", "no", "unknown"]),
   detail: z.string(),
   error: z.string().optional(),
+  refusedTools: z
+    .array(z.string())
+    .optional()
+    .meta({ description: "MCP only: tools the server card lists that the server's tools/list does not have (the card's check fails)" }),
 });
 const AgentDoorSchema = z.object({
   present: z.boolean(),
