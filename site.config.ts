@@ -7,6 +7,11 @@ import type { SiteConfigShape } from "@/lib/site/config-schema";
  * `site.config.ts: field: reason` before it writes anything.
  */
 export const siteConfig = {
+  /**
+   * true: this is the shipped demo, so every page's footer says "Demo content: a fictional
+   * owner" and the home page shows a demo notice. Set it to false when the site is yours (the
+   * build and `npm run doctor` say so once the name, content/ or photos/ are not the demo's).
+   */
   demo: true,
   name: "Avery Quill",
   title: "Avery Quill — notes, photos and a public API",

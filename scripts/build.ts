@@ -52,6 +52,7 @@ try {
     outDir: ".site",
     publicDir: "public/generated",
     staticDir: "public",
+    photosDir: "photos",
     log: console.log,
     // After the content is known to be valid and before it is indexed: search and /ask
     // index each photo page.

@@ -5,12 +5,14 @@
  * Exit status 1 when something the owner asked for cannot work (a setting the site cannot
  * use, a half-set pair of credentials, an address the build was not made for, a failed check).
  */
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { envIssues, parseEnv, type Env } from "@/lib/env";
 import { featureRefusals, featureStates, settingsOf, stateLines, type FeatureSettings } from "@/lib/features";
 import { siteConfig } from "@/site.config";
 import { bakedSiteUrl, canonicalSiteUrl } from "@/lib/site/baked-url";
 import { JOBS } from "@/lib/jobs/list";
+import { demoFlagProblems } from "./build/demo";
 
 export interface DoctorInput {
   source: Record<string, string | undefined>;
@@ -18,6 +20,8 @@ export interface DoctorInput {
   baked: string | null;
   /** `features` of site.config.ts (default: the file's own). */
   settings?: FeatureSettings;
+  /** The site's own files, to say whether `demo: true` still fits (default: the file's own config, no folder looked at). */
+  site?: { config: Parameters<typeof demoFlagProblems>[0]; contentDir?: string; photosDir?: string };
   /** `--check`: ping the store, request the upstreams. */
   check?: (e: Env) => Promise<CheckResult[]>;
 }
@@ -98,6 +102,8 @@ export async function diagnose(input: DoctorInput): Promise<Diagnosis> {
   if (e.JOBS_ENABLED === "1" && e.VERCEL && !e.CRON_SECRET)
     looksWrong.push("JOBS_ENABLED is 1 on Vercel without CRON_SECRET: the cron route answers 503, so no job runs");
   const warnings: string[] = [];
+  const site: NonNullable<DoctorInput["site"]> = input.site ?? { config: siteConfig };
+  warnings.push(...demoFlagProblems(site.config, site));
   if (e.COFFEE_BOOKING_URL && !e.COFFEE_ICS_URL)
     warnings.push("COFFEE_BOOKING_URL is set but COFFEE_ICS_URL is not: there are no slots to book");
   if (e.JOBS_ENABLED === "1" && !e.REDIS_URL && !upstash)
@@ -120,6 +126,7 @@ export async function diagnose(input: DoctorInput): Promise<Diagnosis> {
 }
 
 const DEADLINE_MS = 3000;
+const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** Whether something answers at `url` within the deadline (any HTTP status counts: it is there). */
 async function reachable(what: string, url: string): Promise<CheckResult> {
@@ -162,6 +169,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const { text, failed } = await diagnose({
     source: process.env,
     baked: bakedSiteUrl(),
+    site: { config: siteConfig, contentDir: path.join(ROOT, "content"), photosDir: path.join(ROOT, "photos") },
     ...(args.includes("--check") ? { check: runChecks } : {}),
   });
   console.log(text);

@@ -192,6 +192,29 @@ describe("incremental builds", REBUILDS, () => {
   });
 });
 
+describe("the demo flag (demo: true in site.config.ts)", REBUILDS, () => {
+  it("is flagged once the content is not the demo's: the build names the folder and its files", async () => {
+    expect(siteConfig.demo).toBe(true);
+    const lines: string[] = [];
+    // The fixture corpus is not the demo's content; the shipped photos are the demo's.
+    await buildSite({
+      contentDir,
+      outDir,
+      publicDir,
+      pdf: false,
+      photosDir: path.resolve(import.meta.dirname, "../photos"),
+      log: (l) => lines.push(l),
+    });
+    const flagged = lines.filter((l) => l.includes("demo: true"));
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]).toMatch(
+      /^ {2}site\.config\.ts: demo: true, but content\/ is not the demo's \(\d+ changed, \d+ added, \d+ removed of its \d+ files: content\//,
+    );
+    expect(flagged[0]).not.toContain("photos/");
+    expect(flagged[0]).toMatch(/every page still says "Demo content: a fictional owner" .*; set demo: false$/);
+  });
+});
+
 describe("a bad file fails the build with `file: field: reason` and writes nothing", REBUILDS, () => {
   // Bytes, for files that are no UTF-8 text or no .md: refused by name, never published garbled or skipped.
   const cases: [string, string | Buffer, string][] = [

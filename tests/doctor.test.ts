@@ -4,6 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnose } from "../scripts/doctor";
 import { AUTO_SETTINGS } from "@/lib/features";
 import { runScript } from "./helpers/run-script";
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { siteConfig } from "@/site.config";
+import { demoFingerprint, fileHashes } from "../scripts/build/demo";
 
 /** `npm run doctor` as the owner runs it: its own process, only the environment given, loopback only. */
 async function doctor(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
@@ -76,5 +81,54 @@ describe("npm run doctor", () => {
     expect(d.text).toContain("build again with SITE_URL=https://example.org npm run build");
     const same = await diagnose({ source: { SITE_URL: "https://Example.org" }, baked: "https://example.org" });
     expect(same.failed).toBe(false);
+  });
+});
+
+describe("npm run doctor and the demo flag (demo: true in site.config.ts)", () => {
+  const root = path.resolve(import.meta.dirname, "..");
+  const shipped = { contentDir: path.join(root, "content"), photosDir: path.join(root, "photos") };
+  const demoLine = /! site\.config\.ts: demo: true, but (.*): every page still says "Demo content: a fictional owner"/;
+
+  it("says nothing of it on the shipped demo, whose files are the recorded demo's (npx tsx scripts/build/demo.ts --write after changing them)", async () => {
+    expect(fileHashes(shipped.contentDir)).toEqual(demoFingerprint().content);
+    expect(fileHashes(shipped.photosDir)).toEqual(demoFingerprint().photos);
+    const r = await doctor([]);
+    expect(r.out).not.toMatch(/demo: true/);
+    expect(r.out).toContain("Nothing looks wrong.");
+  });
+
+  it("flags demo: true once the owner's name is not the demo's", async () => {
+    const mine = { ...siteConfig, name: "Sam Rivera", author: { ...siteConfig.author, name: "Sam Rivera" } };
+    const d = await diagnose({ source: {}, baked: null, site: { config: mine, ...shipped } });
+    expect(d.failed).toBe(false);
+    expect(d.text).toMatch(demoLine);
+    expect(d.text.match(demoLine)![1]).toBe('the owner is "Sam Rivera", not the demo\'s Avery Quill');
+    // demo: false is the owner's answer, and ends it.
+    expect((await diagnose({ source: {}, baked: null, site: { config: { ...mine, demo: false }, ...shipped } })).text).not.toMatch(
+      /demo: true/,
+    );
+  });
+
+  it("flags it once the content or the photos are not the demo's, under the demo's name, naming the files", async () => {
+    const work = await mkdtemp(path.join(tmpdir(), "doctor-demo-"));
+    try {
+      const contentDir = path.join(work, "content");
+      const photosDir = path.join(work, "photos");
+      await Promise.all([cp(shipped.contentDir, contentDir, { recursive: true }), cp(shipped.photosDir, photosDir, { recursive: true })]);
+      // A copy of the demo is the demo, and the README.md of a folder is not the owner's content.
+      await writeFile(path.join(contentDir, "README.md"), "# My notes on the format\n");
+      const same = await diagnose({ source: {}, baked: null, site: { config: siteConfig, contentDir, photosDir } });
+      expect(same.text).not.toMatch(/demo: true/);
+
+      await writeFile(path.join(contentDir, "pages/about.md"), "---\ntitle: About\ndescription: Me.\n---\nMy own words.\n");
+      await writeFile(path.join(photosDir, "mine.jpg"), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+      const d = await diagnose({ source: {}, baked: null, site: { config: siteConfig, contentDir, photosDir } });
+      expect(d.text.match(demoLine)?.[1]).toBe(
+        `content/ is not the demo's (1 changed of its ${Object.keys(demoFingerprint().content).length} files: content/pages/about.md); ` +
+          `photos/ is not the demo's (1 added of its ${Object.keys(demoFingerprint().photos).length} files: photos/mine.jpg)`,
+      );
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   });
 });

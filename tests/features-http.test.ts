@@ -97,6 +97,7 @@ async function listedTools(base: string, from: string): Promise<string[]> {
 
 /** What each feature's API answers on a site without it (SPEC.md), checked against /openapi.json by call(). */
 const OFF_ANSWERS: Record<FeatureName, { path: string; check: (r: ApiResult) => void }[]> = {
+  // Without a store, storage is not configured: 500 (with a store but no music account, 503 no_playlist: music-http.test.ts).
   nowPlaying: [
     { path: "/rn/tracks", check: (r) => expect([r.status, r.body]).toMatchObject([500, { code: "internal_error", tracks: [] }]) },
   ],
@@ -155,6 +156,17 @@ describe("a fresh clone: no store, no accounts, no jobs", () => {
           .body,
       ).not.toMatchObject({ suggestions: expect.arrayContaining([`${app.server.base}${page}`]) });
     }
+  });
+
+  it.each(FEATURE_NAMES)("%s: the 404 suggests none of its API paths for a near miss (it answers 503 here)", async (feature) => {
+    for (const { path: p } of OFF_ANSWERS[feature])
+      for (const miss of [p.slice(0, -1), `${p}x`, p.replace(/\.json$/, "")].filter((m) => m !== p)) {
+        const r = await call(app.contract, app.server.base, miss, { headers: { accept: "application/json" }, localAddress: "127.0.0.41" });
+        expect(r.status, miss).toBe(404);
+        const suggested = (r.body as { suggestions: string[] }).suggestions.map((s) => new URL(s).pathname);
+        expect(suggested, `${miss} suggests ${p}`).not.toContain(p);
+        for (const page of pagesOf(feature)) expect(suggested, `${miss} suggests ${page}`).not.toContain(page);
+      }
   });
 
   it("is in no list a visitor or crawler reads: home page, menu, footer, the utilities index, sitemap, llms.txt, llms-full.txt", async () => {

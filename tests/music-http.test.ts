@@ -217,6 +217,25 @@ describe("deployments without a store", () => {
   });
 });
 
+describe("a store but no music account (now playing off)", () => {
+  it("answers 503 no_playlist with tracks: [], not the 500 of storage not configured, and documents it", async () => {
+    const app = await startServer({ REDIS_URL: SHARED_REDIS_URL, STORE_PREFIX: `music-nocreds-${Date.now()}` });
+    try {
+      const contract = await Contract.load(app.base);
+      const r = await call(contract, app.base, "/rn/tracks");
+      expect([r.status, r.body]).toMatchObject([503, { ok: false, code: "no_playlist", tracks: [] }]);
+      expect(r.headers.get("retry-after")).toBeNull();
+      // The endpoint's schema says so in /openapi.json (call() validated the body against it).
+      const doc = contract.doc as { paths: Record<string, { get: { responses: Record<string, { description: string }> } }> };
+      expect(doc.paths["/rn/tracks"].get.responses["503"].description).toMatch(/now playing is off.*\(code no_playlist\)/);
+      expect(doc.paths["/rn/tracks"].get.responses["500"].description).toMatch(/No store is configured/);
+      expect((await fetch(`${app.base}/rn`)).status).toBe(404);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
 describe("npm run rn:connect", () => {
   it("walks the one-time authorization on loopback and prints the refresh token", async () => {
     const port = await freePort();

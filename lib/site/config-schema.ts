@@ -48,7 +48,11 @@ export const EXAMPLE_MAX = { search: 160, question: 500, photoCaption: 120 } as 
 const example = (max: number) => text.max(max, `must be at most ${max} characters (the endpoint refuses longer)`);
 
 export const SiteConfigSchema = z.strictObject({
-  demo: z.boolean(),
+  demo: z
+    .boolean()
+    .describe(
+      'Whether the site is the shipped demo: true puts "Demo content: a fictional owner" under every page and a demo notice on the home page. Set false when the site is yours; the build and npm run doctor say so once the name, content/ or photos/ are no longer the demo\'s (scripts/build/demo.ts).',
+    ),
   name: text,
   title: text,
   description: text,

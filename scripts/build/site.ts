@@ -13,6 +13,7 @@ import { reservedTopLevel } from "@/lib/site/reserved";
 import { PAGES, ownTwinRoutes, publishedPages } from "@/lib/site/pages";
 import { siteConfig } from "@/site.config";
 import { demoLeftovers, siteConfigProblems } from "@/lib/site/config-schema";
+import { demoFlagProblems } from "./demo";
 import { env, siteUrl } from "@/lib/env";
 import { APP_PAGE_CARDS } from "@/lib/site/og";
 import { resultLabel } from "@/lib/search/present";
@@ -56,6 +57,8 @@ export interface BuildOptions {
   photos?: () => Promise<string>;
   /** Host printed on the share cards (default: SITE_URL's). */
   host?: string;
+  /** The photos folder, only to say whether it is still the demo's (`demo: true`, ./demo.ts). */
+  photosDir?: string;
   log?: (line: string) => void;
 }
 
@@ -100,6 +103,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   if (configProblems.length) throw new ContentError(configProblems);
   const log = opts.log ?? (() => {});
   for (const line of demoLeftovers(siteConfig)) log(`  ${line}`);
+  for (const line of demoFlagProblems(siteConfig, { contentDir: opts.contentDir, photosDir: opts.photosDir })) log(`  ${line}`);
   // The pages of every feature are built; which are shown is decided when the server starts
   // (lib/features), from the same settings and its own environment. A feature the owner turned
   // on (`true`) that cannot work here stops the build as it would stop the server.
