@@ -52,8 +52,12 @@ const COMBINATIONS: Combination[] = [
 /** What one surface says: the tools it names (undefined: it names none), the features it says are on. */
 interface Said {
   tools?: string[];
+  /** It can name only the tools of endpoints with an HTTP binding (an operation to name them on). */
+  httpOnly?: boolean;
   on: FeatureName[];
 }
+/** The tools with an HTTP endpoint: the only ones /openapi.json and the guide can name (MCP-only tools have no operation). */
+const HTTP_TOOLS = new Set(allTools().flatMap((t) => (t.endpoint.http ? [t.name] : [])));
 
 const sorted = <T extends string>(xs: Iterable<T>) => [...new Set(xs)].sort();
 
@@ -123,12 +127,12 @@ async function read(server: RunningServer, contract: Contract, from: string): Pr
     return f?.on ? [f.name] : [];
   });
   expect(sorted(ops.flatMap((op) => ((op["x-feature"] as { name?: string })?.name ?? []) as string[]))).toEqual(sorted(FEATURE_NAMES));
-  out["/openapi.json"] = { tools: sorted(opTools), on: sorted(opOn) };
+  out["/openapi.json"] = { tools: sorted(opTools), httpOnly: true, on: sorted(opOn) };
 
   const md = (await get("/developers.md")).text;
   const mdTools = [...md.matchAll(/^MCP tool: `([^`]+)`\.$/gm)].map((m) => m[1]);
   const mdOff = [...md.matchAll(/^Off on this server: (.+?) is not on here/gm)].map((m) => LABEL_FEATURE.get(m[1])!);
-  out["/developers.md"] = { tools: sorted(mdTools), on: FEATURE_NAMES.filter((f) => !mdOff.includes(f)) };
+  out["/developers.md"] = { tools: sorted(mdTools), httpOnly: true, on: FEATURE_NAMES.filter((f) => !mdOff.includes(f)) };
 
   const $ = cheerio.load((await get("/developers", { accept: "text/html" })).text);
   const htmlTools = $("[data-mcp-tool]")
@@ -137,7 +141,7 @@ async function read(server: RunningServer, contract: Contract, from: string): Pr
   const htmlOff = $("[data-feature-off]")
     .map((_, e) => $(e).attr("data-feature-off"))
     .get() as FeatureName[];
-  out["/developers"] = { tools: sorted(htmlTools), on: FEATURE_NAMES.filter((f) => !htmlOff.includes(f)) };
+  out["/developers"] = { tools: sorted(htmlTools), httpOnly: true, on: FEATURE_NAMES.filter((f) => !htmlOff.includes(f)) };
 
   const sitemap = new Set([...(await get("/sitemap.xml")).text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname));
   out["sitemap.xml"] = { on: onByPages(sitemap, "sitemap.xml") };
@@ -175,15 +179,20 @@ function disagreements(said: Record<string, Said>, expected: Combination): strin
     allTools().flatMap((t) => (!TOOL_FEATURE.get(t.name) || expected.on.has(TOOL_FEATURE.get(t.name)!) ? [t.name] : [])),
   );
   const names = Object.keys(said);
+  const scoped = (tools: string[], httpOnly: boolean) => JSON.stringify(httpOnly ? tools.filter((t) => HTTP_TOOLS.has(t)) : tools);
   for (const [i, a] of names.entries()) {
-    if (JSON.stringify(sorted(said[a].on)) !== JSON.stringify(want))
-      lines.push(`${a} says on: [${sorted(said[a].on).join(", ")}], the server was started with [${want.join(", ")}]`);
-    if (said[a].tools && JSON.stringify(said[a].tools) !== JSON.stringify(wantTools))
-      lines.push(`${a} lists tools [${said[a].tools!.join(", ")}], the server offers [${wantTools.join(", ")}]`);
+    const A = said[a];
+    if (JSON.stringify(sorted(A.on)) !== JSON.stringify(want))
+      lines.push(`${a} says on: [${sorted(A.on).join(", ")}], the server was started with [${want.join(", ")}]`);
+    if (A.tools && scoped(A.tools, false) !== scoped(wantTools, Boolean(A.httpOnly)))
+      lines.push(
+        `${a} lists tools [${A.tools.join(", ")}], the server offers [${wantTools.join(", ")}]${A.httpOnly ? " (those with an HTTP endpoint)" : ""}`,
+      );
     for (const b of names.slice(i + 1)) {
-      if (JSON.stringify(sorted(said[a].on)) !== JSON.stringify(sorted(said[b].on))) lines.push(`${a} ≠ ${b} on which features are on`);
-      if (said[a].tools && said[b].tools && JSON.stringify(said[a].tools) !== JSON.stringify(said[b].tools))
-        lines.push(`${a} ≠ ${b} on which tools there are`);
+      const B = said[b];
+      if (JSON.stringify(sorted(A.on)) !== JSON.stringify(sorted(B.on))) lines.push(`${a} ≠ ${b} on which features are on`);
+      const http = Boolean(A.httpOnly || B.httpOnly);
+      if (A.tools && B.tools && scoped(A.tools, http) !== scoped(B.tools, http)) lines.push(`${a} ≠ ${b} on which tools there are`);
     }
   }
   return lines;
