@@ -6,4 +6,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = route({ path: "/
   body: robotsTxt(base),
   media: "text/plain; charset=utf-8",
   cache: { maxAge: 3600 },
+  // Revalidated like every other text the site serves (issue 45).
+  etag: true,
 }));
