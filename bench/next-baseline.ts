@@ -44,6 +44,8 @@ export async function buildMinimalNextApp(
   file: Buffer,
   /** More constant JSON routes, path (e.g. "/resume.json") → body, or body and the headers to send with it. */
   moreJson: Record<string, string | { body: string; headers: Record<string, string> }> = {},
+  /** More files written into the app's folder before it is built (bench/page-types.ts: a page per size). */
+  addFiles?: (dir: string) => void,
 ): Promise<{ start: () => Promise<Running>; remove: () => void }> {
   // Its own folder with a hard-linked copy of the project's node_modules: the same Next,
   // React and toolchain, built the same way. (Turbopack refuses a node_modules symlinked
@@ -91,6 +93,7 @@ export async function buildMinimalNextApp(
     );
   }
   writeFileSync(path.join(dir, "public", "static.jpg"), file);
+  addFiles?.(dir);
   const build = spawnSync(process.execPath, [path.join(dir, "node_modules", "next", "dist", "bin", "next"), "build"], {
     cwd: dir,
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },

@@ -87,10 +87,15 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
       res.setHeader("cache-control", serving === "memory" ? PAGE_CACHE_CONTROL : LIVE_CACHE_CONTROL);
       routes.recordVisit(method, req.headers["user-agent"]);
       if (plainPageRequest(req, target.query) && (serving === "memory" ? fromMemory(decision.page, req, res) : held(req, res))) return;
-    } else if (target.decoded !== undefined && parts.fileRoutes?.has(target.decoded) && plainPageRequest(req, target.query)) {
+    } else if (memorableFile(target.decoded) && plainPageRequest(req, target.query)) {
       if (fromMemory(target.decoded, req, res)) return;
     }
     toNext(req, res);
+  }
+
+  /** Next's own file routes (the sitemap, the icons), not an app handler's answer sent through Next (ENDPOINTS_VIA_NEXT). */
+  function memorableFile(decoded: string | undefined): decoded is string {
+    return decoded !== undefined && parts.fileRoutes?.has(decoded) === true && routes?.routeOf(decoded) === undefined;
   }
 
   /**
