@@ -46,7 +46,7 @@ export async function buildMinimalNextApp(
   moreJson: Record<string, string | { body: string; headers: Record<string, string> }> = {},
   /** More files written into the app's folder before it is built (bench/page-types.ts: a page per size). */
   addFiles?: (dir: string) => void,
-): Promise<{ start: () => Promise<Running>; remove: () => void }> {
+): Promise<{ start: () => Promise<Running>; remove: () => void; dir: string }> {
   // Its own folder with a hard-linked copy of the project's node_modules: the same Next,
   // React and toolchain, built the same way. (Turbopack refuses a node_modules symlinked
   // from outside its root, and inside the project Next would pick up the project's proxy.)
@@ -100,7 +100,7 @@ export async function buildMinimalNextApp(
     encoding: "utf8",
   });
   if (build.status !== 0) throw new Error(`minimal app did not build:\n${build.stdout}\n${build.stderr}`);
-  return { start: () => startMinimal(dir), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { start: () => startMinimal(dir), remove: () => rmSync(dir, { recursive: true, force: true }), dir };
 }
 
 async function startMinimal(dir: string): Promise<Running> {

@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { startServer } from "../tests/helpers/server";
+import { spawn } from "node:child_process";
+import { freePort, startServer } from "../tests/helpers/server";
 import { buildMinimalNextApp } from "./next-baseline";
 import { load, pinServers, unpinSelf } from "./load";
 
@@ -77,6 +78,39 @@ function servingProfile(dir: string): string {
   return files.sort((a, b) => statSync(b).size - statSync(a).size)[0];
 }
 
+/** A server under `node --cpu-prof` (not allowed in NODE_OPTIONS): server.mjs, or `next start` in `cwd`. */
+async function startProfiled(cwd: string, via: "npm start" | "next start", dir: string) {
+  const port = await freePort();
+  const script = via === "npm start" ? ["server.mjs"] : [path.join(cwd, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"];
+  const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${dir}`, ...script], {
+    cwd,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      HOSTNAME: "127.0.0.1",
+      PORT: String(port),
+      CHECK_OUTPUT: "0",
+      NODE_OPTIONS: GUARD,
+      LENS_DOH_URL: "off",
+      LENS_EDGE_URL: "off",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout!.on("data", (d) => (log += d));
+  child.stderr!.on("data", (d) => (log += d));
+  for (let i = 0; !/Ready (on|in)/.test(log); i++) {
+    if (child.exitCode !== null || i > 600) throw new Error(`server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: () => new Promise<void>((r) => (child.exitCode !== null ? r() : (child.once("exit", () => r()), child.kill("SIGINT")))),
+  };
+}
+
 export async function benchProfilePages() {
   const page = process.env.BENCH_PROFILE_PATH ?? "/about";
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -84,33 +118,15 @@ export async function benchProfilePages() {
   const html = await (await fetch(`${probe.base}${page}`)).text();
   await probe.stop();
   const app = await buildMinimalNextApp("{}", html, Buffer.from("x"));
+  const runs: [string, string, "npm start" | "next start", string][] = [
+    ["project, npm start", ROOT, "npm start", page],
+    ["project, next start", ROOT, "next start", page],
+    ["minimal Next app, next start", app.dir, "next start", "/"],
+  ];
   try {
-    const runs: [string, () => Promise<{ base: string; pid: number; stop: () => Promise<void> }>, string][] = [];
-    for (const via of ["npm start", "next start"] as const)
-      runs.push([
-        `project, ${via}`,
-        async () => {
-          const dir = mkdtempSync(path.join(tmpdir(), "prof-"));
-          const s = await startServer({ CHECK_OUTPUT: "0", NODE_OPTIONS: `${GUARD} --cpu-prof --cpu-prof-dir=${dir}` }, via);
-          return { ...s, dir };
-        },
-        page,
-      ]);
-    runs.push([
-      "minimal Next app, next start",
-      async () => {
-        const dir = mkdtempSync(path.join(tmpdir(), "prof-"));
-        process.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${dir}`;
-        try {
-          return { ...(await app.start()), dir };
-        } finally {
-          delete process.env.NODE_OPTIONS;
-        }
-      },
-      "/",
-    ]);
-    for (const [label, start, p] of runs) {
-      const server = (await start()) as { base: string; pid: number; stop: () => Promise<void>; dir: string };
+    for (const [label, cwd, via, p] of runs) {
+      const dir = mkdtempSync(path.join(tmpdir(), "prof-"));
+      const server = await startProfiled(cwd, via, dir);
       pinServers([server.pid]);
       try {
         await load(`${server.base}${p}`, 3);
@@ -119,8 +135,7 @@ export async function benchProfilePages() {
         const window: [number, number] = [t0, nowMicros()];
         console.log(`\n${label}: ${p}, ${r.requests.average.toFixed(0)} req/s (profiler on), non-2xx ${r.non2xx}`);
         await server.stop();
-        await new Promise((res) => setTimeout(res, 500));
-        console.log(summarize(servingProfile(server.dir), r.requests.total, window));
+        console.log(summarize(servingProfile(dir), r.requests.total, window));
       } finally {
         await server.stop();
         unpinSelf();

@@ -84,7 +84,10 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
       res.setHeader("vary", "Accept");
       res.setHeader("link", pageLink(decision.page));
       const serving = pageServing(parts.index, decision.page, parts.prerendered);
-      res.setHeader("cache-control", serving === "memory" ? PAGE_CACHE_CONTROL : LIVE_CACHE_CONTROL);
+      // Not on an RSC request without `_rsc`: Next answers it with a 307 whose only Vary is
+      // ours, which a shared cache would then hand to the page's visitors.
+      if (!(req.headers.rsc !== undefined && !/[?&]_rsc(=|&|$)/.test(target.query)))
+        res.setHeader("cache-control", serving === "memory" ? PAGE_CACHE_CONTROL : LIVE_CACHE_CONTROL);
       routes.recordVisit(method, req.headers["user-agent"]);
       if (plainPageRequest(req, target.query) && (serving === "memory" ? fromMemory(decision.page, req, res) : held(req, res))) return;
     } else if (memorableFile(target.decoded) && plainPageRequest(req, target.query)) {
@@ -114,9 +117,8 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
     capture(res, true, (status, headers, body) => {
       const keep = status === 200 && !headers.some(([k]) => k === "set-cookie" || k === "content-encoding");
       if (!keep) return memory.release(key, undefined);
-      const shared = headers.map(([k, v]): [string, string] =>
-        k === "cache-control" && /private|no-store/.test(v) ? [k, PAGE_CACHE_CONTROL] : [k, v],
-      );
+      // Next's own for a metadata file (`max-age=0`) or a page it renders per request (`private`): the same as every page kept.
+      const shared = headers.map(([k, v]): [string, string] => (k === "cache-control" ? [k, PAGE_CACHE_CONTROL] : [k, v]));
       const etag = headers.find(([k]) => k === "etag")?.[1];
       remember(status, shared, body, { etag, once: true }).then(
         (entry) => memory.release(key, entry),
