@@ -81,7 +81,10 @@ function servingProfile(dir: string): string {
 /** A server under `node --cpu-prof` (not allowed in NODE_OPTIONS): server.mjs, or `next start` in `cwd`. */
 async function startProfiled(cwd: string, via: "npm start" | "next start", dir: string) {
   const port = await freePort();
-  const script = via === "npm start" ? ["server.mjs"] : [path.join(cwd, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"];
+  const script =
+    via === "npm start"
+      ? ["server.mjs"]
+      : [path.join(cwd, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"];
   const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${dir}`, ...script], {
     cwd,
     env: {

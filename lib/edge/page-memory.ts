@@ -29,6 +29,8 @@ export interface Remembered {
   headers: [string, string][];
   /** Strong, over the identity body; the encoded bodies carry its weak form. */
   etag: string;
+  /** Whether the body has encoded forms: their validator is the weak one, a 304 included. */
+  compressible: boolean;
   identity: Buffer;
   gzip: Buffer | undefined;
   br: Buffer | undefined;
@@ -111,7 +113,7 @@ export async function remember(
       ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: once ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
       : undefined,
   ]);
-  return { status, headers: kept, etag: etag?.startsWith('"') ? etag : strongTag(body), identity: body, gzip: gz, br };
+  return { status, headers: kept, etag: etag?.startsWith('"') ? etag : strongTag(body), compressible, identity: body, gzip: gz, br };
 }
 
 /** Writes a remembered answer: the request's coding, its validator, a 304 when the client holds it. */
@@ -128,7 +130,7 @@ export function answer(
   for (const [k, v] of entry.headers) res.setHeader(k, v);
   for (const [k, v] of Object.entries(overrides)) res.setHeader(k, v);
   if (body) res.setHeader("content-encoding", coding as string);
-  res.setHeader("etag", body ? `W/${entry.etag}` : entry.etag);
+  res.setHeader("etag", coding && entry.compressible ? `W/${entry.etag}` : entry.etag);
   if (entry.status === 200 && tagMatches(req.headers["if-none-match"], entry.etag)) {
     res.statusCode = 304;
     for (const h of ["content-type", "content-encoding", "content-length"]) res.removeHeader(h);
@@ -147,6 +149,8 @@ export function capture(
   res: ServerResponse,
   pass: boolean,
   done: (status: number, headers: [string, string][], body: Buffer) => void,
+  /** Last changes to the head of an answer that goes out as Next writes it, while it is still unsent. */
+  prepare?: () => void,
 ): void {
   const chunks: Buffer[] = [];
   const write = res.write.bind(res) as (...a: unknown[]) => boolean;
@@ -163,6 +167,21 @@ export function capture(
     Object.entries(res.getHeaders()).flatMap(([k, v]) =>
       v === undefined ? [] : [[k, Array.isArray(v) ? v.join(", ") : String(v)] as [string, string]],
     );
+  // Next writes the head (writeHead, flushHeaders) before its first chunk of a streamed render:
+  // held, the head waits for the body, so its status and headers are only noted.
+  const flush = res.flushHeaders.bind(res);
+  const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => ServerResponse;
+  if (!pass) {
+    res.flushHeaders = () => {};
+    res.writeHead = ((status: number, ...rest: unknown[]) => {
+      res.statusCode = status;
+      const headers = rest.find((r) => r !== null && typeof r === "object");
+      if (Array.isArray(headers))
+        for (let i = 0; i + 1 < headers.length; i += 2) res.setHeader(String(headers[i]), headers[i + 1] as string);
+      else if (headers) for (const [k, v] of Object.entries(headers)) if (v !== undefined) res.setHeader(k, v as string);
+      return res;
+    }) as ServerResponse["writeHead"];
+  }
   res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
     take(chunk, encoding);
     if (pass) return write(chunk, encoding, cb);
@@ -175,7 +194,10 @@ export function capture(
     // Restored before `done`, which may write the held answer with them.
     res.write = write as ServerResponse["write"];
     res.end = end as ServerResponse["end"];
+    res.flushHeaders = flush;
+    res.writeHead = writeHead as ServerResponse["writeHead"];
     if (pass) {
+      if (prepare && !res.headersSent) prepare();
       const headers = head();
       const status = res.statusCode;
       end(chunk, encoding, cb);

@@ -114,17 +114,25 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
     }
     if (req.method !== "GET" || !memory.claim(key)) return false;
     delete req.headers["accept-encoding"];
-    capture(res, true, (status, headers, body) => {
-      const keep = status === 200 && !headers.some(([k]) => k === "set-cookie" || k === "content-encoding");
-      if (!keep) return memory.release(key, undefined);
-      // Next's own for a metadata file (`max-age=0`) or a page it renders per request (`private`): the same as every page kept.
-      const shared = headers.map(([k, v]): [string, string] => (k === "cache-control" ? [k, PAGE_CACHE_CONTROL] : [k, v]));
-      const etag = headers.find(([k]) => k === "etag")?.[1];
-      remember(status, shared, body, { etag, once: true }).then(
-        (entry) => memory.release(key, entry),
-        () => memory.release(key, undefined),
-      );
-    });
+    capture(
+      res,
+      true,
+      (status, headers, body) => {
+        const keep = status === 200 && !headers.some(([k]) => k === "set-cookie" || k === "content-encoding");
+        if (!keep) return memory.release(key, undefined);
+        const etag = headers.find(([k]) => k === "etag")?.[1];
+        const shared = headers.map(([k, v]): [string, string] => (k === "cache-control" ? [k, PAGE_CACHE_CONTROL] : [k, v]));
+        remember(status, shared, body, { etag, once: true }).then(
+          (entry) => memory.release(key, entry),
+          () => memory.release(key, undefined),
+        );
+      },
+      // Next's own for a metadata file (`max-age=0`) or a page it renders per request (`private`):
+      // the first answer, as Next writes it, says what the kept ones will.
+      () => {
+        if (res.statusCode === 200) res.setHeader("cache-control", PAGE_CACHE_CONTROL);
+      },
+    );
     toNext(req, res);
     return true;
   }
@@ -142,10 +150,9 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
       if (coding !== undefined) req.headers["accept-encoding"] = coding;
       // Only the coding this client takes, and none for a 304.
       const chosen = tagMatches(req.headers["if-none-match"], strongTag(body)) ? undefined : chooseCoding(coding);
-      remember(status, headers, body, { once: false, codings: chosen ? [chosen] : [] }).then(
-        (entry) => answer(entry, req, res, []),
-        (err: unknown) => fail(res, err),
-      );
+      remember(status, headers, body, { once: false, codings: chosen ? [chosen] : [] })
+        .then((entry) => answer(entry, req, res, []))
+        .catch((err: unknown) => fail(res, err));
     });
     toNext(req, res);
     return true;
