@@ -182,9 +182,21 @@ export function capture(
       return res;
     }) as ServerResponse["writeHead"];
   }
+  const prepared = () => {
+    if (prepare && !res.headersSent) prepare();
+  };
+  if (pass) {
+    res.flushHeaders = () => {
+      prepared();
+      flush();
+    };
+  }
   res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
     take(chunk, encoding);
-    if (pass) return write(chunk, encoding, cb);
+    if (pass) {
+      prepared();
+      return write(chunk, encoding, cb);
+    }
     if (typeof encoding === "function") (encoding as () => void)();
     else if (typeof cb === "function") (cb as () => void)();
     return true;
@@ -197,7 +209,7 @@ export function capture(
     res.flushHeaders = flush;
     res.writeHead = writeHead as ServerResponse["writeHead"];
     if (pass) {
-      if (prepare && !res.headersSent) prepare();
+      prepared();
       const headers = head();
       const status = res.statusCode;
       end(chunk, encoding, cb);

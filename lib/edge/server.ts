@@ -112,7 +112,18 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
       answer(kept, req, res, securityHeadersFor(req.headers["x-forwarded-proto"]));
       return true;
     }
-    if (req.method !== "GET" || !memory.claim(key)) return false;
+    // Next's own Cache-Control for a metadata file (`max-age=0`) or a page it renders per request
+    // (`private`): every answer, the first as Next writes it included, says what the kept ones will.
+    const prepare = () => {
+      if (res.statusCode === 200) res.setHeader("cache-control", PAGE_CACHE_CONTROL);
+    };
+    if (req.method !== "GET") return false;
+    if (!memory.claim(key)) {
+      // Rendered again while the first render is kept: Next answers, with the kept head.
+      capture(res, true, () => {}, prepare);
+      toNext(req, res);
+      return true;
+    }
     delete req.headers["accept-encoding"];
     capture(
       res,
@@ -127,11 +138,7 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
           () => memory.release(key, undefined),
         );
       },
-      // Next's own for a metadata file (`max-age=0`) or a page it renders per request (`private`):
-      // the first answer, as Next writes it, says what the kept ones will.
-      () => {
-        if (res.statusCode === 200) res.setHeader("cache-control", PAGE_CACHE_CONTROL);
-      },
+      prepare,
     );
     toNext(req, res);
     return true;
