@@ -3,7 +3,7 @@ import { readOnlyMethods } from "@/lib/core/route";
 import { readTarget } from "@/lib/edge/target";
 import path from "node:path";
 import { fileCheck, prerenderedPages } from "@/lib/edge/next-build";
-import { PAGE_CACHE_CONTROL, pageLink, pageOfPath, twinRewrite } from "@/lib/edge/twins";
+import { LIVE_CACHE_CONTROL, PAGE_CACHE_CONTROL, pageLink, pageOfPath, pageServing, twinRewrite } from "@/lib/edge/twins";
 import { allPagePaths, isHidden, isRoutePath, pageIndex } from "@/lib/site/paths";
 import { pageOfMdPath } from "@/lib/site/page-index";
 import { preflightResponse } from "@/lib/core/response";
@@ -17,8 +17,9 @@ import { recordCrawlerVisit } from "@/lib/ledger/record";
  *  - a method other than GET/HEAD/OPTIONS on a page is a 405 with Allow, like the API;
  *  - `<page>.md`, and `Accept: text/markdown` ranked at or above HTML, get the page's twin
  *    (lib/edge/twins.ts decides, for both);
- *  - a page's HTML links its twin, and the home page where machines find the API; a
- *    prerendered page is cached minutes, not a year, in shared caches;
+ *  - a page's HTML links its twin, and the home page where machines find the API; a page
+ *    the same for the process's life (prerendered, or decided at start) is cached minutes,
+ *    not a year, in shared caches, a live page by any cache that revalidates it;
  *  - a page read by an identified AI crawler is counted for /ledger.json, after the
  *    response (a twin is counted by the twins route it is rewritten to);
  *  - a path with broken percent-encoding is a 400 in the Error shape (Next's is a bare 500);
@@ -79,7 +80,8 @@ export function proxy(req: NextRequest, event: NextFetchEvent) {
     // Next 16.4 drops this Vary for its own (tests/edge-battery.ts, DIFFERENCES.pageVary).
     res.headers.set("vary", "Accept");
     res.headers.set("link", pageLink(hit.page));
-    if (prerendered().has(hit.page)) res.headers.set("cache-control", PAGE_CACHE_CONTROL);
+    // Set before Next renders, which keeps it over its own `private, no-store` (docs/performance.md).
+    res.headers.set("cache-control", pageServing(index, hit.page, prerendered()) === "memory" ? PAGE_CACHE_CONTROL : LIVE_CACHE_CONTROL);
   }
   return res;
 }

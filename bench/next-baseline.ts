@@ -44,7 +44,9 @@ export async function buildMinimalNextApp(
   file: Buffer,
   /** More constant JSON routes, path (e.g. "/resume.json") → body, or body and the headers to send with it. */
   moreJson: Record<string, string | { body: string; headers: Record<string, string> }> = {},
-): Promise<{ start: () => Promise<Running>; remove: () => void }> {
+  /** More files written into the app's folder before it is built (bench/page-types.ts: a page per size). */
+  addFiles?: (dir: string) => void,
+): Promise<{ start: () => Promise<Running>; remove: () => void; dir: string }> {
   // Its own folder with a hard-linked copy of the project's node_modules: the same Next,
   // React and toolchain, built the same way. (Turbopack refuses a node_modules symlinked
   // from outside its root, and inside the project Next would pick up the project's proxy.)
@@ -91,13 +93,14 @@ export async function buildMinimalNextApp(
     );
   }
   writeFileSync(path.join(dir, "public", "static.jpg"), file);
+  addFiles?.(dir);
   const build = spawnSync(process.execPath, [path.join(dir, "node_modules", "next", "dist", "bin", "next"), "build"], {
     cwd: dir,
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     encoding: "utf8",
   });
   if (build.status !== 0) throw new Error(`minimal app did not build:\n${build.stdout}\n${build.stderr}`);
-  return { start: () => startMinimal(dir), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { start: () => startMinimal(dir), remove: () => rmSync(dir, { recursive: true, force: true }), dir };
 }
 
 async function startMinimal(dir: string): Promise<Running> {

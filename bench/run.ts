@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: benchmarks print medians and ratios against a baseline measured in the
- * same run; they never fail the test suite. BENCH_ONLY=contract|ablation|mcp|next|content|photos|ask|ask-dev|lens|jobs|music|http|pages|soak runs one.
+ * same run; they never fail the test suite. BENCH_ONLY=contract|ablation|mcp|next|pagetypes|profile|content|photos|ask|ask-dev|lens|jobs|music|http|pages|soak runs one.
  */
 import { benchAblation } from "./ablation";
 import { benchContract } from "./contract";
@@ -18,6 +18,8 @@ import { benchMusicCoffee } from "./music-coffee";
 import { benchHttpCosts } from "./http-costs";
 import { benchPages } from "./pages";
 import { benchSoak } from "./soak";
+import { benchPageTypes } from "./page-types";
+import { benchProfilePages } from "./profile-pages";
 
 const only = process.env.BENCH_ONLY;
 const suites: [string, () => Promise<void>][] = [
@@ -25,6 +27,8 @@ const suites: [string, () => Promise<void>][] = [
   ["ablation", benchAblation],
   ["mcp", benchMcp],
   ["next", benchNextBaseline],
+  ["pagetypes", benchPageTypes],
+  ["profile", benchProfilePages],
   ["content", benchContent],
   ["photos", benchPhotos],
   [
@@ -52,5 +56,5 @@ const suites: [string, () => Promise<void>][] = [
 // The ablation (two more servers and a minimal app build), the /ask development harness
 // (model selection, not a measurement of the product) and the soak (a quarter of an hour
 // by default) run only when asked for.
-const onRequest = new Set(["ablation", "ask-dev", "soak"]);
+const onRequest = new Set(["ablation", "ask-dev", "soak", "profile"]);
 for (const [name, run] of suites) if (only ? only === name : !onRequest.has(name)) await run();

@@ -107,3 +107,23 @@ for (const [label, width] of [
     await context.close();
   });
 }
+
+test("a menu link navigates on the client: Next's RSC request is answered, the page is not reloaded", async ({ page }) => {
+  const problems = watchPage(page);
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  // Set on this document only: a full reload would lose it.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const rsc = page.waitForRequest((r) => r.headers()["rsc"] === "1" && new URL(r.url()).pathname === "/writing");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Writing", exact: true }).click();
+  await expect(page).toHaveURL(/\/writing$/);
+  expect((await (await rsc).response())?.headers()["content-type"]).toMatch(/^text\/x-component/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Writing");
+  // Back to the home page (served from the server's memory for a plain GET) by the client too.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Avery Quill");
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(problems).toEqual([]);
+});

@@ -1,4 +1,6 @@
+import { readdirSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUnderTest } from "./helpers/app";
@@ -150,6 +152,92 @@ describe("API responses and text artifacts", () => {
     const r = await get(`${app.server.base}/ask?query=espresso`, { "accept-encoding": "gzip", accept: "text/event-stream" });
     expect(r.headers["content-type"]).toMatch(/^text\/event-stream/);
     expect(r.headers["content-encoding"]).toBeUndefined();
+  });
+});
+
+/**
+ * Every page type a visitor reaches, and the texts the site serves beside them: each the same
+ * bytes for the process's life (prerendered, or decided at start) is answered like a file
+ * (issue 45): an ETag, a 304 on If-None-Match, br or gzip when asked (the same bytes), and a
+ * Cache-Control a shared cache may keep. A page showing the request (its host) is rendered
+ * per request, but revalidates with a 304 as well.
+ */
+describe("pages and texts served like files", () => {
+  const SHARED = "public, max-age=0, s-maxage=300, must-revalidate";
+  const photo = readdirSync(path.join(import.meta.dirname, "..", "photos"))
+    .find((n) => n.endsWith(".jpg"))!
+    .slice(0, -4);
+  // [path, Cache-Control, codings a client asking "br, gzip" may get]: texts the edge builds itself are gzipped only.
+  const cases: [string, string, string?][] = [
+    ["/", SHARED],
+    ["/about", SHARED],
+    ["/writing/markdown-twins", SHARED],
+    ["/writing", SHARED],
+    ["/tags", SHARED],
+    ["/tags/photography", SHARED],
+    [`/photos/${photo}`, SHARED],
+    ["/utilities", SHARED],
+    ["/lens", SHARED],
+    ["/lens/compare", SHARED],
+    ["/developers", "public, no-cache"],
+    ["/sitemap.xml", SHARED],
+    ["/robots.txt", "public, max-age=3600", "gzip"],
+  ];
+  it.each(cases)(
+    "%s: ETag, 304, br and gzip of the same bytes, a Cache-Control caches may keep",
+    async (page, cacheControl, best = "br") => {
+      // The process's first plain GET of a page is the one Next renders it with (for a metadata
+      // file such as the sitemap, with Next's own head); every later one is answered as below.
+      await get(`${app.server.base}${page}`);
+      const plain = await get(`${app.server.base}${page}`);
+      expect(plain.status).toBe(200);
+      expect(plain.headers["cache-control"]).toBe(cacheControl);
+      // The page kept after its first render is compressed once, at the best level: wait for it.
+      for (let i = 0; i < 200; i++) {
+        if ((await get(`${app.server.base}${page}`, { "accept-encoding": "br, gzip" })).headers["content-encoding"] === best) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // Twice: the first plain GET may be the one the server renders the page with.
+      for (let i = 0; i < 2; i++) {
+        const again = await get(`${app.server.base}${page}`);
+        expect(again.headers.etag, page).toMatch(/^"[^"]+"$/);
+        if (page !== "/developers") expect(again.body.equals(plain.body), `${page}: the same bytes`).toBe(true);
+        expect(varyOf(again)).toContain("accept-encoding");
+        expect(lines(again, "vary")).toBe(1);
+      }
+      const tag = String((await get(`${app.server.base}${page}`)).headers.etag);
+      for (const [accept, coding, decode] of [
+        ["br, gzip", best, best === "br" ? zlib.brotliDecompressSync : zlib.gunzipSync],
+        ["gzip", "gzip", zlib.gunzipSync],
+      ] as const) {
+        const enc = await get(`${app.server.base}${page}`, { "accept-encoding": accept });
+        expect([enc.status, enc.headers["content-encoding"], enc.headers.etag], `${page} ${accept}`).toEqual([200, coding, `W/${tag}`]);
+        expect(enc.headers["cache-control"]).toBe(cacheControl);
+        expect(decode(enc.body).length).toBe(plain.body.length);
+      }
+      for (const inm of [tag, `W/${tag}`]) {
+        const cond = await get(`${app.server.base}${page}`, { "if-none-match": inm, "accept-encoding": "gzip" });
+        expect([cond.status, cond.body.length], `${page} If-None-Match ${inm}`).toEqual([304, 0]);
+        expect(cond.headers.etag).toBe(`W/${tag}`);
+      }
+    },
+  );
+
+  it("leaves Next's own requests to Next: an RSC navigation gets the payload, not the page kept in memory", async () => {
+    for (let i = 0; i < 3; i++) await get(`${app.server.base}/about`);
+    // Without `_rsc` Next redirects to a URL with it; that redirect must not be shared-cacheable under the page's URL.
+    const bare = await get(`${app.server.base}/about`, { rsc: "1" });
+    expect(bare.status).toBe(307);
+    expect(String(bare.headers["cache-control"] ?? "")).not.toMatch(/s-maxage|public/);
+    const rsc = await get(`${app.server.base}${String(bare.headers.location)}`, { rsc: "1" });
+    expect(rsc.status).toBe(200);
+    expect(String(rsc.headers["content-type"])).toMatch(/^text\/x-component/);
+    expect(varyOf(rsc)).toContain("rsc");
+    // A prefetch (its own `_rsc` hash, so Next redirects or answers the payload): never the page's HTML.
+    const prefetch = await get(`${app.server.base}/about?_rsc=x`, { rsc: "1", "next-router-prefetch": "1" });
+    expect(String(prefetch.headers["content-type"] ?? "")).not.toMatch(/^text\/html/);
+    const html = await get(`${app.server.base}/about`);
+    expect(String(html.headers["content-type"])).toMatch(/^text\/html/);
   });
 });
 

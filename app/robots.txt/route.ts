@@ -1,9 +1,3 @@
-import { route } from "@/lib/core/route";
-import { robotsTxt } from "@/lib/site/robots";
+import { robotsRoute } from "@/lib/site/robots";
 
-// Not budgeted: some crawlers read a 429 on robots.txt as "disallow everything".
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = route({ path: "/robots.txt", methods: ["GET"] }, async ({ base }) => ({
-  body: robotsTxt(base),
-  media: "text/plain; charset=utf-8",
-  cache: { maxAge: 3600 },
-}));
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = robotsRoute;

@@ -6,7 +6,7 @@ import path from "node:path";
 import { loadPageIndex } from "@/lib/site/page-index";
 import { loadAppRoutes } from "./app-routes";
 import { configure, type EdgeConfig } from "./configure";
-import { appRouteCheck, fileCheck, prerenderedPages } from "./next-build";
+import { appRouteCheck, fileCheck, metadataFileRoutes, prerenderedPages } from "./next-build";
 import { createEdgeServer, listen, type NextHandler } from "./server";
 
 export { configure, listen };
@@ -36,5 +36,6 @@ export async function edgeServer(config: EdgeConfig, next: NextHandler) {
     servesFile: fileCheck(".next", path.resolve("public")),
     nextRoute: appRouteCheck(".next"),
     prerendered: prerenderedPages(".next"),
+    fileRoutes: metadataFileRoutes(".next"),
   });
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PAGE_PATHS } from "@/lib/site/pages";
-import { appFileRoutes, appRouteCheck, fileCheck, prerenderedPages } from "./next-build";
+import { appFileRoutes, appRouteCheck, fileCheck, metadataFileRoutes, prerenderedPages } from "./next-build";
 
 /**
  * Read against this project's own build (`npm test` builds first): when a Next upgrade moves
@@ -22,6 +22,12 @@ describe("what Next's build says", () => {
     for (const f of ["/favicon.ico", "/icon.svg", "/apple-icon.png", "/sitemap.xml"]) expect(files, f).toContain(f);
     expect([...files].some((f) => f.includes("["))).toBe(false);
     expect(files).not.toContain("/about");
+  });
+
+  it("Next's metadata files among them, served from memory: the sitemap and icons, not a route of the app's own", () => {
+    const files = metadataFileRoutes(DIST);
+    for (const f of ["/favicon.ico", "/icon.svg", "/apple-icon.png", "/sitemap.xml"]) expect(files, f).toContain(f);
+    for (const f of ["/robots.txt", "/health.json", "/feed.xml", "/llms.txt"]) expect(files, f).not.toContain(f);
   });
 
   it("Next's own routes: those with no dynamic segment and the dynamic handlers, never a page pattern or the site-wide catch-all", () => {

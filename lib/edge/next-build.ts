@@ -30,6 +30,17 @@ export function appFileRoutes(distDir: string): Set<string> {
 }
 
 /**
+ * Next's metadata files among them (`app/sitemap.ts`, the icons): built from the build and what
+ * the server decided at start, never from the request, so the edge serves them from memory
+ * (lib/edge/page-memory.ts). Not `/robots.txt`: the site's is a route of its own, naming the
+ * request's host.
+ */
+export function metadataFileRoutes(distDir: string): Set<string> {
+  const metadata = /^\/(sitemap\.xml|favicon\.ico|(apple-)?icon[\w-]*\.\w+|manifest\.webmanifest)$/;
+  return new Set([...appFileRoutes(distDir)].filter((route) => metadata.test(route)));
+}
+
+/**
  * Whether Next has a route of its own for a path that is neither a page of the build
  * (lib/site/page-index.ts) nor a file: a route of app/ with no dynamic segment (`/mcp`,
  * `/_not-found`), or a dynamic route handler (`/api/cron/[job]`, `/twins/[[...path]]`). A

@@ -12,6 +12,7 @@ const index: PageIndex = {
     ["/resume", "/resume.md"],
   ]),
   hidden: new Set(["/rn"]),
+  featured: new Set<string>(),
 };
 
 /** Routes that say which they are: decide() only chooses among them. */

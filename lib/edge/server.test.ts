@@ -1,13 +1,13 @@
 import http, { type IncomingMessage } from "node:http";
 import net, { type AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FOREIGN_METHOD_HEADER, MALFORMED_PATH_HEADER, ROUTED_HEADER, ROUTED_VALUE, SOCKET_HEADER, STAMP_HEADER } from "@/lib/core/wire";
 import type { PageIndex } from "@/lib/site/page-index";
 import type { AppRoute, AppRoutes, RouteHandler } from "./app-routes";
 import { startup } from "./configure";
 import { createEdgeServer } from "./server";
-import { PAGE_CACHE_CONTROL } from "./twins";
+import { LIVE_CACHE_CONTROL, PAGE_CACHE_CONTROL } from "./twins";
 
 /**
  * The edge in front of a stand-in for Next (it records what it was handed) and app routes
@@ -21,6 +21,7 @@ const index: PageIndex = {
     ["/live", "/twins/live"],
   ]),
   hidden: new Set<string>(),
+  featured: new Set(["/live"]),
 };
 const big = "x".repeat(4096);
 
@@ -67,7 +68,8 @@ beforeAll(async () => {
       handedToNext.push({ url: req.url ?? "", headers: { ...req.headers } });
       res.setHeader("Vary", "rsc");
       res.setHeader("content-type", "text/html");
-      res.end("<p>from next</p>");
+      // The home page large enough to be compressed.
+      res.end(req.url === "/" ? `<p>from next</p><!--${big}-->` : "<p>from next</p>");
     },
     routes,
     index,
@@ -163,8 +165,31 @@ describe("the edge", () => {
     expect(r.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
     expect(visits).toEqual(["GET GPTBot/1.2"]);
     const live = await call("/live");
-    expect(live.headers["cache-control"]).toBeUndefined();
+    expect(live.headers["cache-control"]).toBe(LIVE_CACHE_CONTROL);
     expect(live.headers.link).toBe('</live.md>; rel="alternate"; type="text/markdown"');
+    expect(live.headers.etag).toMatch(/^"[\w-]+"$/);
+    const again = await call("/live", { headers: { "if-none-match": String(live.headers.etag) } });
+    expect([again.status, again.raw.length]).toEqual([304, 0]);
+  });
+
+  it("keeps a page the same for the process's life after Next renders it once, and leaves Next's own requests to Next", async () => {
+    await call("/");
+    const before = handedToNext.length;
+    for (let i = 0; i < 50 && (await call("/")).headers.etag === undefined; i++) await new Promise((r) => setTimeout(r, 10));
+    const r = await call("/", { headers: { "accept-encoding": "br" } });
+    const n = handedToNext.length;
+    expect(n - before).toBeLessThanOrEqual(1);
+    expect([r.headers["content-encoding"], r.headers["cache-control"], r.headers.vary]).toEqual([
+      "br",
+      PAGE_CACHE_CONTROL,
+      "Accept, rsc, Accept-Encoding",
+    ]);
+    expect(brotliDecompressSync(r.raw).toString()).toBe(`<p>from next</p><!--${big}-->`);
+    expect((await call("/")).raw.toString()).toBe(`<p>from next</p><!--${big}-->`);
+    expect(handedToNext.length).toBe(n);
+    await call("/", { headers: { rsc: "1" } });
+    await call("/?_rsc=x");
+    expect(handedToNext.length).toBe(n + 2);
   });
 
   it("hands Next its files and its own routes as they came, and answers every other path with the 404 itself", async () => {

@@ -10,7 +10,8 @@ import { decide, type Decision } from "./routing";
 import { securityHeadersFor } from "./security-headers";
 import { markRouted, stampHeaders, stampedHere } from "./stamp";
 import { ROUTABLE_METHODS, STAND_IN_METHOD, readTarget } from "./target";
-import { PAGE_CACHE_CONTROL, pageLink } from "./twins";
+import { LIVE_CACHE_CONTROL, PAGE_CACHE_CONTROL, pageLink, pageServing } from "./twins";
+import { PageMemory, answer, capture, chooseCoding, plainPageRequest, remember, strongTag, tagMatches } from "./page-memory";
 
 /** Next's request handler, as `next().getRequestHandler()` gives it. */
 export type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -26,6 +27,8 @@ export interface EdgeParts {
   nextRoute: (decoded: string) => boolean;
   /** The pages Next prerendered (lib/edge/next-build.ts). */
   prerendered: ReadonlySet<string>;
+  /** Next's file routes of app/ (`/sitemap.xml`, the icons): the same bytes for the process's life, served from memory too. */
+  fileRoutes?: ReadonlySet<string>;
 }
 
 /**
@@ -43,6 +46,7 @@ const MALFORMED_URL = "/__site/malformed-path.invalid";
 export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: ServerResponse) => void {
   const { stamp, endpointsViaNext } = parts.config;
   const { routes } = parts;
+  const memory = new PageMemory();
 
   function route(req: IncomingMessage, res: ServerResponse): void {
     if (declaredTooLarge(req.headers["content-length"])) {
@@ -79,10 +83,86 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
       // Set before Next renders the page, which keeps them (Vary joins its own: EdgeResponse).
       res.setHeader("vary", "Accept");
       res.setHeader("link", pageLink(decision.page));
-      if (parts.prerendered.has(decision.page)) res.setHeader("cache-control", PAGE_CACHE_CONTROL);
+      const serving = pageServing(parts.index, decision.page, parts.prerendered);
+      // Not on an RSC request without `_rsc`: Next answers it with a 307 whose only Vary is
+      // ours, which a shared cache would then hand to the page's visitors.
+      if (!(req.headers.rsc !== undefined && !/[?&]_rsc(=|&|$)/.test(target.query)))
+        res.setHeader("cache-control", serving === "memory" ? PAGE_CACHE_CONTROL : LIVE_CACHE_CONTROL);
       routes.recordVisit(method, req.headers["user-agent"]);
+      if (plainPageRequest(req, target.query) && (serving === "memory" ? fromMemory(decision.page, req, res) : held(req, res))) return;
+    } else if (memorableFile(target.decoded) && plainPageRequest(req, target.query)) {
+      if (fromMemory(target.decoded, req, res)) return;
     }
     toNext(req, res);
+  }
+
+  /** Next's own file routes (the sitemap, the icons), not an app handler's answer sent through Next (ENDPOINTS_VIA_NEXT). */
+  function memorableFile(decoded: string | undefined): decoded is string {
+    return decoded !== undefined && parts.fileRoutes?.has(decoded) === true && routes?.routeOf(decoded) === undefined;
+  }
+
+  /**
+   * A page or file the same for the process's life: answered from memory when kept; else the
+   * first GET renders it through Next (in identity, so the body kept is the page's own) and
+   * the answer is kept as it goes out. True when answered here.
+   */
+  function fromMemory(key: string, req: IncomingMessage, res: ServerResponse): boolean {
+    const kept = memory.get(key);
+    if (kept) {
+      answer(kept, req, res, securityHeadersFor(req.headers["x-forwarded-proto"]));
+      return true;
+    }
+    // Next's own Cache-Control for a metadata file (`max-age=0`) or a page it renders per request
+    // (`private`): every answer, the first as Next writes it included, says what the kept ones will.
+    const prepare = () => {
+      if (res.statusCode === 200) res.setHeader("cache-control", PAGE_CACHE_CONTROL);
+    };
+    if (req.method !== "GET") return false;
+    if (!memory.claim(key)) {
+      // Rendered again while the first render is kept: Next answers, with the kept head.
+      capture(res, true, () => {}, prepare);
+      toNext(req, res);
+      return true;
+    }
+    delete req.headers["accept-encoding"];
+    capture(
+      res,
+      true,
+      (status, headers, body) => {
+        const keep = status === 200 && !headers.some(([k]) => k === "set-cookie" || k === "content-encoding");
+        if (!keep) return memory.release(key, undefined);
+        const etag = headers.find(([k]) => k === "etag")?.[1];
+        const shared = headers.map(([k, v]): [string, string] => (k === "cache-control" ? [k, PAGE_CACHE_CONTROL] : [k, v]));
+        remember(status, shared, body, { etag, once: true }).then(
+          (entry) => memory.release(key, entry),
+          () => memory.release(key, undefined),
+        );
+      },
+      prepare,
+    );
+    toNext(req, res);
+    return true;
+  }
+
+  /** A live page: Next renders it, the edge holds the answer whole for its ETag, 304 and encoding. */
+  function held(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== "GET") return false;
+    const coding = req.headers["accept-encoding"];
+    delete req.headers["accept-encoding"];
+    capture(res, false, (status, headers, body) => {
+      if (status !== 200 || headers.some(([k]) => k === "content-encoding")) {
+        res.end(body);
+        return;
+      }
+      if (coding !== undefined) req.headers["accept-encoding"] = coding;
+      // Only the coding this client takes, and none for a 304.
+      const chosen = tagMatches(req.headers["if-none-match"], strongTag(body)) ? undefined : chooseCoding(coding);
+      remember(status, headers, body, { once: false, codings: chosen ? [chosen] : [] })
+        .then((entry) => answer(entry, req, res, []))
+        .catch((err: unknown) => fail(res, err));
+    });
+    toNext(req, res);
+    return true;
   }
 
   function toNext(req: IncomingMessage, res: ServerResponse): void {

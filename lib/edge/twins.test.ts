@@ -11,6 +11,7 @@ const index: PageIndex = {
     ["/resume", "/resume.md"],
   ]),
   hidden: new Set<string>(),
+  featured: new Set<string>(),
 };
 
 describe("pageOfPath", () => {

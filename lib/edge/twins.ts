@@ -35,11 +35,33 @@ export function twinRewrite(index: PageIndex, pathname: string, accept: string |
 }
 
 /**
- * Cache-Control of a prerendered page's HTML, instead of Next's `s-maxage=31536000`, which
- * would outlive a redeploy in a shared cache: browsers revalidate (the ETag makes that a 304),
- * shared caches keep it 5 minutes. Pages rendered per request keep Next's own (not stored).
+ * Cache-Control of a page's HTML that is the same for the life of a process (prerendered, or
+ * rendered once from what the server decided at start), instead of Next's `s-maxage=31536000`
+ * (which would outlive a redeploy in a shared cache) or its `private, no-store` for a page it
+ * renders per request: browsers revalidate (the ETag makes that a 304), shared caches keep it
+ * 5 minutes.
  */
 export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, must-revalidate";
+
+/**
+ * Cache-Control of a live page (store data, or the request's host): any cache may keep it but
+ * must ask again before each use, which the ETag makes a 304 while the data has not changed.
+ * Not a shared max-age: the data changes when a job or a visit writes it, not on a clock.
+ */
+export const LIVE_CACHE_CONTROL = "public, no-cache";
+
+/** Pages whose HTML names the host they were asked at (the developer guide's curl examples). */
+const HOST_RENDERED: ReadonlySet<string> = new Set(["/developers"]);
+
+/**
+ * How a page's HTML is served: `memory`, the same bytes for the life of the process (rendered
+ * once, at build or at the first request: lib/edge/page-memory.ts), or `live`, rendered per
+ * request (a feature's page that is not prerendered shows store data; a host-rendered page).
+ */
+export function pageServing(index: PageIndex, page: string, prerendered: ReadonlySet<string>): "memory" | "live" {
+  if (prerendered.has(page)) return "memory";
+  return index.featured.has(page) || HOST_RENDERED.has(page) ? "live" : "memory";
+}
 
 /**
  * The `Link` of a page's HTML: its Markdown twin, and on the home page where machines find

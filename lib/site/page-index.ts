@@ -15,6 +15,8 @@ export interface PageIndex {
    * though the build prerendered them; they and their twins answer the site's 404.
    */
   hidden: ReadonlySet<string>;
+  /** The pages of features that are on: a live page among them shows store data (lib/edge/twins.ts pageServing). */
+  featured: ReadonlySet<string>;
 }
 
 export function normalizePath(pathname: string): string {
@@ -43,13 +45,14 @@ export function loadPageIndex(dataDir: string, off: ReadonlySet<string> = new Se
   let built: string[] = [];
   let ownTwins: Record<string, string> = {};
   const hidden = new Set<string>();
+  const featured = new Set<string>();
   try {
     const paths = JSON.parse(readFileSync(path.join(dataDir, "paths.json"), "utf8")) as {
       pages: string[];
       twins?: Record<string, string>;
       features?: Record<string, string>;
     };
-    for (const [page, feature] of Object.entries(paths.features ?? {})) if (off.has(feature)) hidden.add(page);
+    for (const [page, feature] of Object.entries(paths.features ?? {})) (off.has(feature) ? hidden : featured).add(page);
     built = paths.pages.filter((p) => !hidden.has(p));
     ownTwins = paths.twins ?? {};
   } catch {
@@ -64,7 +67,7 @@ export function loadPageIndex(dataDir: string, off: ReadonlySet<string> = new Se
   const pages = new Set(built);
   const twinTargets = new Map<string, string>();
   for (const p of pages) twinTargets.set(p, ownTwins[p] ?? `/twins${p === "/" ? "/index" : p}`);
-  return { pages, twinTargets, hidden };
+  return { pages, twinTargets, hidden, featured };
 }
 
 /** Whether `pathname` is a page of a feature that is off, or its `.md` twin. */

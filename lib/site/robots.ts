@@ -1,4 +1,5 @@
 import { siteConfig } from "@/site.config";
+import { route } from "@/lib/core/route";
 import { AI_CRAWLERS } from "@/lib/crawlers";
 
 /**
@@ -28,3 +29,15 @@ export function robotsTxt(base: string): string {
     "",
   ].join("\n");
 }
+
+/**
+ * The route of /robots.txt, exported by its route file and called by the edge (lib/surface/
+ * endpoint-routes.ts), so it is compressed like every other text the site serves. Not
+ * budgeted: some crawlers read a 429 on robots.txt as "disallow everything".
+ */
+export const robotsRoute = route({ path: "/robots.txt", methods: ["GET"] }, async ({ base }) => ({
+  body: robotsTxt(base),
+  media: "text/plain; charset=utf-8",
+  cache: { maxAge: 3600 },
+  etag: true,
+}));

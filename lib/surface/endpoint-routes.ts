@@ -4,6 +4,7 @@ import type { AppRoute, AppRoutes } from "@/lib/edge/app-routes";
 import { recordCrawlerVisit } from "@/lib/ledger/record";
 import { unservedPathHandler } from "@/lib/site/not-found";
 import { twinRoute, type TwinContext } from "@/lib/site/twins";
+import { robotsRoute } from "@/lib/site/robots";
 import { endpoints } from "./endpoints";
 import { knownPaths } from "./served-paths";
 import { mcpRoute } from "./mcp/route";
@@ -25,6 +26,8 @@ function routes(): Map<string, Record<AnyMethod, RouteHandler>> {
   table = new Map(endpoints().flatMap((e) => (e.http ? [[e.http.path, endpointHandlers(e)] as const] : [])));
   // The MCP transport: its tools are the endpoints above, so it gains what they gain.
   table.set("/mcp", mcpRoute);
+  // Not an endpoint, but a text the site serves: compressed and revalidated like the rest.
+  table.set("/robots.txt", robotsRoute);
   return table;
 }
 
