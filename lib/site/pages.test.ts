@@ -8,19 +8,16 @@ import { endpoints, readableApiPaths } from "@/lib/surface/endpoints";
 import { PAGES, PAGE_PATHS, mdPathOf, ownTwinRoutes, publishedPages } from "./pages";
 import { reservedTopLevel } from "./reserved";
 import { FEATURE_NAMES } from "@/lib/features";
+import { COLLECTIONS, COLLECTION_NAMES } from "@/lib/content/collections";
 
 const APP = path.resolve(import.meta.dirname, "../../app");
 
 /**
  * The pages app/ renders one per file rather than one per declaration: each dynamic page
- * route and where its pages come from.
+ * route and where its pages come from (a collection's entries: lib/content/collections.ts).
  */
 const FAMILIES: Record<string, string> = {
-  "/[page]": "content/pages/",
-  "/writing/[slug]": "content/writing/",
-  "/garage/[slug]": "content/garage/",
-  "/documents/[slug]": "content/documents/",
-  "/utilities/[slug]": "content/utilities/",
+  ...Object.fromEntries(COLLECTION_NAMES.map((c) => [COLLECTIONS[c].base ? `${COLLECTIONS[c].base}/[slug]` : "/[page]", `content/${c}/`])),
   "/photos/[stem]": "photos/",
   "/tags/[tag]": "the tags: front matter of content/",
 };
