@@ -29,7 +29,11 @@ export interface PageDeclaration {
   twin: "content" | "live" | "own";
   /** The registered endpoint that answers the same question in JSON, named in the page's head. */
   json?: string;
-  /** What its share card calls it; "Utility" by default. Content-backed pages use their collection's. */
+  /**
+   * What its share card calls it (scripts/build/site.ts shareCards): "Utility" by default, "Index"
+   * for a page whose twin the build writes with the content. A content page's card says its
+   * collection's `searchLabel` instead (lib/content/collections.ts).
+   */
   card?: string;
   /** Only a page when the build has its data (the resume: content/resume.json). */
   needs?: "resume";
