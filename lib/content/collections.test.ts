@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { COLLECTIONS, COLLECTION_NAMES, INDEXED_COLLECTIONS, KINDS } from "./collections";
+import { COLLECTIONS, COLLECTION_NAMES, INDEXED_COLLECTIONS, KINDS, collectionsInWords, kindsInWords } from "./collections";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SOURCE = /\.(ts|tsx|mjs|js)$/;
@@ -68,6 +68,12 @@ describe("collections declared once (lib/content/collections.ts)", () => {
     expect(handWrittenLists(`const all = [\n  "pages",\n  "writing",\n  "utilities",\n];`, COLLECTION_NAMES)).toEqual([2]);
     expect(handWrittenLists(`docsIn("writing");\nif (kind === "writing") x();`, COLLECTION_NAMES)).toEqual([]);
     expect(handWrittenLists(`f([doc("pages", "a"), doc("writing", "b"), doc("documents", "c")]);`, COLLECTION_NAMES)).toEqual([]);
+  });
+
+  it("the kinds and the collections in words, as /openapi.json, /search and /tags say them", () => {
+    // Garage notes report "writing": the kind's description says so, for clients who wonder where they went.
+    expect(kindsInWords()).toBe("page, writing (garage notes included), document or utility");
+    expect(collectionsInWords()).toBe("writing, garage notes, documents and utilities");
   });
 
   it("every collection reports one of the API's four kinds, and its base is free of the others'", () => {

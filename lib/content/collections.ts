@@ -119,6 +119,19 @@ export function collectionOfUrl(url: string): Collection | undefined {
   return INDEXED_COLLECTIONS.find((c) => url.startsWith(`${COLLECTIONS[c].base}/`));
 }
 
+/**
+ * The four kinds as API clients read them, each with the collections that report it besides
+ * its own: "page, writing (garage notes included), document or utility".
+ */
+export function kindsInWords(): string {
+  const words = KINDS.map((kind) => {
+    const reporting = COLLECTION_NAMES.filter((c) => COLLECTIONS[c].kind === kind);
+    const others = reporting.slice(1).map((c) => COLLECTIONS[c].label.toLowerCase());
+    return others.length ? `${kind} (${others.join(", ")} included)` : kind;
+  });
+  return `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
+}
+
 /** "writing, garage notes, documents and utilities": the indexed collections, as a sentence names them. */
 export function collectionsInWords(): string {
   const words = INDEXED_COLLECTIONS.map((c) => COLLECTIONS[c].label.toLowerCase());
