@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { COLLECTIONS, COLLECTION_NAMES, collection } from "../lib/content/collections";
+import { COLLECTIONS, COLLECTION_NAMES, declarationOf } from "../lib/content/collections";
 
 /**
  * A synthetic content/ folder of `n` documents (~300 words each, Zipf-like vocabulary)
@@ -34,7 +34,7 @@ export async function writeSyntheticCorpus(dir: string, n: number): Promise<void
       `title: "Doc ${i} ${sentence(4)}"`,
       `description: "${sentence(12)} about the synthetic topic ${i}."`,
       COLLECTIONS[c].dated ? `date: ${date}` : "",
-      collection(c).fields.endpoint === "required" ? "endpoint: /search.json" : "",
+      declarationOf(c).fields.endpoint === "required" ? "endpoint: /search.json" : "",
       "demo: true",
       "---",
     ].filter(Boolean);

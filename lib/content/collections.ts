@@ -112,7 +112,7 @@ export type IndexedCollection = { [C in Collection]: (typeof COLLECTIONS)[C] ext
 export const INDEXED_COLLECTIONS = COLLECTION_NAMES.filter((c): c is IndexedCollection => "index" in COLLECTIONS[c]);
 
 /** A collection's declaration, read as the interface (its optional fields readable on any). */
-export const collection = (name: Collection): CollectionDeclaration => COLLECTIONS[name];
+export const declarationOf = (name: Collection): CollectionDeclaration => COLLECTIONS[name];
 
 /** The collection whose URL space holds a page, if any (`/garage/x` → garage). */
 export function collectionOfUrl(url: string): Collection | undefined {

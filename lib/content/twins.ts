@@ -1,5 +1,5 @@
 import { siteConfig } from "@/site.config";
-import { COLLECTIONS, COLLECTION_NAMES, INDEXED_COLLECTIONS, collection, type Collection } from "./collections";
+import { COLLECTIONS, COLLECTION_NAMES, INDEXED_COLLECTIONS, declarationOf, type Collection } from "./collections";
 import { BASE_TOKEN as B } from "./base-token";
 import { absoluteLinks, galleryImageLinks } from "./markdown";
 import type { Doc, GalleryPhoto } from "./types";
@@ -52,7 +52,7 @@ export function homeTwin(docs: Doc[]): string {
   // The dated collections' latest entries first, then the standing lists.
   const order = [...COLLECTION_NAMES].sort((a, b) => Number(COLLECTIONS[b].dated) - Number(COLLECTIONS[a].dated));
   const sections = order.flatMap((c) => {
-    const home = collection(c).home;
+    const home = declarationOf(c).home;
     if (!home) return [];
     const list = docs.filter((d) => d.collection === c).slice(0, home.limit ?? Infinity);
     return [`## ${home.heading}`, "", list.map(item).join("\n"), ""];
