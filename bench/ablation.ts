@@ -10,7 +10,7 @@ import { compareCpu, CONNECTIONS, pinServers, ROUNDS, SECONDS, unpinSelf } from 
  *  - /bench/const under `next start`: the project's Next (its proxy.ts, instrumentation,
  *    route table) with a route that runs no project code;
  *  - the same under server.mjs: plus the custom server;
- *  - /bench/headers: plus the headers SPEC.md puts on every API answer, set by no project code;
+ *  - /bench/headers: plus the headers every API answer carries (CORS, RateLimit and RateLimit-Policy, Link, Cache-Control), set by no project code;
  *  - /bench/baseline: plus the health report (store ping) and Response.json;
  *  - /health.json: plus the contract layer (methods, rate limit, headers, ETag), answered
  *    through Next's route (under `next start`, and server.mjs with ENDPOINTS_VIA_NEXT=1) and

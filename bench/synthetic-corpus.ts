@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { COLLECTIONS, COLLECTION_NAMES, declarationOf } from "../lib/content/collections";
 
 /**
  * A synthetic content/ folder of `n` documents (~300 words each, Zipf-like vocabulary)
@@ -23,7 +24,7 @@ export async function writeSyntheticCorpus(dir: string, n: number): Promise<void
   const vocab = VOCAB;
   const word = () => vocab[Math.floor(vocab.length * Math.pow(rand(), 2.5))];
   const sentence = (len: number) => Array.from({ length: len }, word).join(" ");
-  const collections = ["writing", "garage", "documents", "utilities", "pages"] as const;
+  const collections = COLLECTION_NAMES;
   for (const c of collections) await mkdir(path.join(dir, c), { recursive: true });
   for (let i = 0; i < n; i++) {
     const c = collections[i % collections.length];
@@ -32,8 +33,8 @@ export async function writeSyntheticCorpus(dir: string, n: number): Promise<void
       "---",
       `title: "Doc ${i} ${sentence(4)}"`,
       `description: "${sentence(12)} about the synthetic topic ${i}."`,
-      c === "writing" || c === "garage" ? `date: ${date}` : "",
-      c === "utilities" ? "endpoint: /search.json" : "",
+      COLLECTIONS[c].dated ? `date: ${date}` : "",
+      declarationOf(c).fields.endpoint === "required" ? "endpoint: /search.json" : "",
       "demo: true",
       "---",
     ].filter(Boolean);

@@ -1,21 +1,23 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { builtDocsIn, docsIn } from "@/lib/content/corpus";
-import { COLLECTIONS, type Collection } from "@/lib/content/schema";
+import { COLLECTIONS, type IndexedCollection } from "@/lib/content/collections";
 import { docMetadata, pageMetadata } from "@/lib/site/metadata";
+import { pageMeta } from "@/lib/site/pages";
 import { siteUrl } from "@/lib/env";
 import { siteConfig } from "@/site.config";
 import { DocArticle } from "./doc-article";
 import { DocList } from "./doc-list";
 import { JsonLd } from "./json-ld";
 
-type Listed = Exclude<Collection, "pages">;
-
 /**
- * The index and detail pages of one content collection, so writing, garage, documents
- * and utilities share one implementation (each route file only names its collection).
+ * The index and detail pages of one content collection (lib/content/collections.ts), so every
+ * collection with an index shares one implementation. Next names a route by its folder, and
+ * `app/[page]` already takes the top-level dynamic segment (content/pages), so each
+ * collection has two two-line adapter files, `app/<name>/page.tsx` and
+ * `app/<name>/[slug]/page.tsx`, that only name it (docs/adding-a-page-kind.md).
  */
-export function collectionRoutes(collection: Listed) {
+export function collectionRoutes(collection: IndexedCollection) {
   const { base, label } = COLLECTIONS[collection];
   type Params = { params: Promise<{ slug: string }> };
   // Each page is prerendered from the build, whatever the features (the index lists only those shown).
@@ -25,7 +27,8 @@ export function collectionRoutes(collection: Listed) {
   };
 
   return {
-    indexMetadata: (): Metadata => pageMetadata({ path: base, title: label, description: siteConfig.intros[collection] }),
+    // Its declared page (lib/site/pages.ts): title, intro and JSON alternate, as every declared page's head.
+    indexMetadata: (): Metadata => pageMetadata(pageMeta(base)),
     Index: function CollectionIndex() {
       const docs = docsIn(collection);
       return (

@@ -1,7 +1,7 @@
 /**
  * `npm run rn:connect`: the one-time authorization that lets the site read the owner's
  * playlist. Spotify returns a playlist's items only with a token of the account that owns
- * it (notes/infra.md §4a), so the owner approves the app once in a browser; this script
+ * it (docs/owner-guide.md, now playing), so the owner approves the app once in a browser; this script
  * receives the answer on a loopback address, exchanges it for a refresh token and prints
  * the line to add to the environment. Needs SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET,
  * and `http://127.0.0.1:<port>/callback` listed as a redirect URI of the app (port 8888,

@@ -9,8 +9,9 @@ import { appWithUpstreams } from "./helpers/app";
 import { call } from "./helpers/openapi";
 
 /**
- * The app.contract battery: every endpoint in the registry, checked for the shared rules of
- * SPEC.md. Endpoints added later are covered without new test code; a valid request is
+ * The app.contract battery: every endpoint in the registry, checked for the rules every endpoint
+ * shares (docs/api-and-mcp.md): one error shape, the rate-limit and CORS headers, 405 with
+ * Allow, OPTIONS. Endpoints added later are covered without new test code; a valid request is
  * built from the examples their OpenAPI parameters carry.
  */
 const ALL = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];

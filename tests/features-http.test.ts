@@ -21,7 +21,7 @@ import { icsWithMeeting, startCalendarFeed, type CalendarFeed } from "./helpers/
  * off) and fully configured (loopback upstreams, the real Redis, jobs on: every feature on).
  * Off, a feature is absent: its pages and twins are the site's 404, and the home page, the
  * sitemap, llms.txt, search, /ask, the 404's suggestions and MCP's tool list leave it out,
- * while its API stays documented and answers what SPEC.md gives for a site without it. On,
+ * while its API stays documented and answers what /openapi.json documents for a site without it. On,
  * it is back in every one of them. Then `true` and `false` in site.config.ts.
  */
 
@@ -95,7 +95,7 @@ async function listedTools(base: string, from: string): Promise<string[]> {
   }
 }
 
-/** What each feature's API answers on a site without it (SPEC.md), checked against /openapi.json by call(). */
+/** What each feature's API answers on a site without it (each endpoint's documented errors), checked against /openapi.json by call(). */
 const OFF_ANSWERS: Record<FeatureName, { path: string; check: (r: ApiResult) => void }[]> = {
   // Without a store, storage is not configured: 500 (with a store but no music account, 503 no_playlist: music-http.test.ts).
   nowPlaying: [
@@ -210,7 +210,7 @@ describe("a fresh clone: no store, no accounts, no jobs", () => {
     }
   });
 
-  it("keeps its API documented in /openapi.json, answering what SPEC.md gives for a site without it", async () => {
+  it("keeps its API documented in /openapi.json, answering what it documents for a site without it", async () => {
     const paths = Object.keys(app.contract.doc.paths as object);
     for (const feature of FEATURE_NAMES)
       for (const { path: p, check } of OFF_ANSWERS[feature]) {

@@ -110,6 +110,41 @@ describe("layers", () => {
   });
 });
 
+describe("arrows drawn folder by folder", () => {
+  const folderOf = (f: string) => (f.startsWith("lib/") ? f.split("/").slice(0, 2).join("/") : f.split("/")[0]);
+  const arrows = new Set<string>();
+  for (const [file, targets] of graph)
+    for (const t of targets) if (folderOf(file) !== folderOf(t)) arrows.add(`${folderOf(file)} → ${folderOf(t)}`);
+
+  it("an arrow that runs both ways between two lib/ folders is explained in the README of each folder it leaves", () => {
+    const unexplained: string[] = [];
+    for (const arrow of arrows) {
+      const [from, to] = arrow.split(" → ");
+      if (!from.startsWith("lib/") || !to.startsWith("lib/") || !arrows.has(`${to} → ${from}`)) continue;
+      const readme = readFileSync(path.join(ROOT, from, "README.md"), "utf8");
+      // It names the other folder and says why the import runs back (the jobs contract, say).
+      if (!readme.includes(`${to.slice(4)}/`)) unexplained.push(`${arrow}: ${from}/README.md does not name ${to.slice(4)}/`);
+    }
+    expect(unexplained).toEqual([]);
+  });
+
+  it("nothing in lib/ imports scripts/, which may import any layer (scripts/README.md)", () => {
+    expect([...arrows].filter((a) => a.startsWith("lib/") && a.endsWith("→ scripts"))).toEqual([]);
+  });
+
+  it("site.config.ts imports only the type of its shape from lib/site, and nothing that shape imports reads site.config.ts", () => {
+    expect(graph.get("site.config.ts")).toEqual(["lib/site/config-schema.ts"]);
+    const seen = new Set<string>();
+    const walk = (f: string) => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      for (const t of graph.get(f) ?? []) walk(t);
+    };
+    walk("lib/site/config-schema.ts");
+    expect(seen.has("site.config.ts")).toBe(false);
+  });
+});
+
 describe("no import loops", () => {
   it("no file reaches itself through its imports, type-only ones included", () => {
     expect(cycles(graph).map((loop) => loop.join(" → "))).toEqual([]);

@@ -8,8 +8,8 @@ import { appUnderTest } from "./helpers/app";
 import { resumeContact, resumeDateRange, resumeSections, type Resume } from "@/lib/content/resume";
 
 /**
- * /resume, /resume.md and /resume.pdf are one resume (SPEC.md: "The same content is at
- * /resume.md and /resume.pdf"): every section, entry, line of text, highlight and date range
+ * /resume, /resume.md and /resume.pdf are one resume (the page's Markdown twin and its PDF
+ * carry the same content as the page): every section, entry, line of text, highlight and date range
  * of content/resume.json is in each, read the way its reader reads it (the page's text, the
  * Markdown, pdftotext's output). The page once lacked languages, interests and project
  * highlights, the PDF languages and interests, and the dates were "2023-03" in two of three.

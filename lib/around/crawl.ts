@@ -21,7 +21,7 @@ import type { AroundReportSchema, FirmStateSchema } from "./schemas";
 export type FirmState = z.infer<typeof FirmStateSchema>;
 export type AroundReport = z.infer<typeof AroundReportSchema>;
 
-/** Per request (notes/infra.md §4d); firms are crawled in parallel, so the whole crawl takes about one site's time. */
+/** Per request (docs/owner-guide.md, around); firms are crawled in parallel, so the whole crawl takes about one site's time. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Crawl-delay is honoured between robots.txt and the homepage, up to this. */
 export const MAX_CRAWL_DELAY_S = 10;

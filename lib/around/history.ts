@@ -10,7 +10,7 @@ export type Change = z.infer<typeof ChangeSchema>;
  * under another (the baseline changes are computed against, so a firm that could not be
  * read once never turns into a "change" when it answers again); and a capped list with one
  * entry per crawl that changed anything (one atomic push per crawl, newest first). Only
- * the fields of SPEC.md and a hash of the visible text are kept, never a page body.
+ * the fields the API publishes (schemas.ts) and a hash of the visible text are kept, never a page body.
  */
 export const LATEST_KEY = "around:latest";
 export const BASELINE_KEY = "around:baseline";

@@ -10,7 +10,7 @@ import { saveCrawl, wasRead } from "./history";
  */
 export const MIN_READ_SHARE = 0.5;
 
-/** Daily crawl of the firm homepages (notes/infra.md §4d). */
+/** Daily crawl of the firm homepages (docs/owner-guide.md, around). */
 export const aroundCrawl: Job = {
   name: "around",
   description: "Crawl the firm homepages of content/around.json and record what changed",

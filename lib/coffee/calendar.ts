@@ -3,7 +3,7 @@ import { TZDate } from "@date-fns/tz";
 import { sharedErrorClass } from "@/lib/process-singleton";
 
 /**
- * Busy time from an ICS feed (notes/infra.md §4b). node-ical expands recurrences (EXDATE
+ * Busy time from an ICS feed (docs/owner-guide.md, coffee). node-ical expands recurrences (EXDATE
  * and moved RECURRENCE-ID instances included) and resolves IANA TZIDs itself; two kinds of
  * time it reads in the server process's own zone, which we undo: floating times (no TZID)
  * and all-day dates are the host's wall clock, so they are rebuilt in the host's zone.

@@ -1,11 +1,12 @@
 import { siteConfig } from "@/site.config";
 import { BASE_TOKEN as B } from "./base-token";
+import { COLLECTIONS } from "./collections";
 import type { Doc } from "./types";
 
-/** Writing and garage notes (both report kind "writing"), newest first. */
+/** The entries of the dated collections (writing and garage notes: collections.ts `dated`), newest first. */
 export function feedEntries(docs: Doc[], max = 50): Doc[] {
   return docs
-    .filter((d) => d.kind === "writing" && d.date)
+    .filter((d) => COLLECTIONS[d.collection].dated && d.date)
     .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? "") || a.url.localeCompare(b.url))
     .slice(0, max);
 }

@@ -1,5 +1,5 @@
 import { siteConfig } from "@/site.config";
-import { COLLECTIONS, COLLECTION_NAMES } from "./schema";
+import { COLLECTIONS, COLLECTION_NAMES } from "./collections";
 import { BASE_TOKEN as B } from "./base-token";
 import type { Doc } from "./types";
 

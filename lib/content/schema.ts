@@ -1,23 +1,10 @@
 import { isRealDate } from "@/lib/content/dates";
 import { z } from "zod";
 
-/** The four kinds the API reports (SPEC.md SearchResult.kind). */
-export const KINDS = ["page", "writing", "document", "utility"] as const;
-export type Kind = (typeof KINDS)[number];
+import { COLLECTIONS, type Collection } from "./collections";
 
-/**
- * Content folders. Garage notes are dated, authored prose like writing, so they report
- * kind "writing" (the spec's kinds are fixed) while keeping their own URL space and index.
- */
-export const COLLECTIONS = {
-  pages: { kind: "page", base: "", dated: false, label: "Pages" },
-  writing: { kind: "writing", base: "/writing", dated: true, label: "Writing" },
-  garage: { kind: "writing", base: "/garage", dated: true, label: "Garage notes" },
-  documents: { kind: "document", base: "/documents", dated: false, label: "Documents" },
-  utilities: { kind: "utility", base: "/utilities", dated: false, label: "Utilities" },
-} as const satisfies Record<string, { kind: Kind; base: string; dated: boolean; label: string }>;
-export type Collection = keyof typeof COLLECTIONS;
-export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as Collection[];
+// The kinds and collections are declared in collections.ts; this module is their files' front matter.
+export { COLLECTIONS, COLLECTION_NAMES, KINDS, type Collection, type Kind } from "./collections";
 
 const isoDate = z.preprocess(
   (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString().slice(0, 10) : v),
@@ -58,13 +45,20 @@ export const frontMatterSchema = z
 
 export type FrontMatter = z.output<typeof frontMatterSchema>;
 
-/** Rules that depend on the folder a file is in. */
+/** Rules that depend on the folder a file is in: its collection's `dated` and `fields` (collections.ts). */
 export function collectionIssues(collection: Collection, fm: FrontMatter): { field: string; message: string }[] {
   const issues: { field: string; message: string }[] = [];
-  if (COLLECTIONS[collection].dated && !fm.date) issues.push({ field: "date", message: `is required in ${collection}/` });
-  if (collection === "utilities" && !fm.endpoint) issues.push({ field: "endpoint", message: "is required in utilities/" });
-  if (collection !== "utilities" && fm.endpoint) issues.push({ field: "endpoint", message: "is only allowed in utilities/" });
-  if (collection !== "pages" && fm.order !== undefined) issues.push({ field: "order", message: "is only allowed in pages/" });
+  const { dated, fields } = COLLECTIONS[collection];
+  if (dated && !fm.date) issues.push({ field: "date", message: `is required in ${collection}/` });
+  for (const field of ["endpoint", "order"] as const) {
+    const rule = (fields as { endpoint?: "required"; order?: "allowed" })[field];
+    const where = Object.entries(COLLECTIONS)
+      .filter(([, c]) => field in c.fields)
+      .map(([name]) => `${name}/`)
+      .join(", ");
+    if (rule === "required" && fm[field] === undefined) issues.push({ field, message: `is required in ${collection}/` });
+    if (!rule && fm[field] !== undefined) issues.push({ field, message: `is only allowed in ${where}` });
+  }
   return issues;
 }
 

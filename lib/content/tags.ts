@@ -1,3 +1,4 @@
+import { COLLECTIONS, collectionsInWords } from "./collections";
 import type { Doc } from "./types";
 
 /**
@@ -7,7 +8,7 @@ import type { Doc } from "./types";
  */
 export const TAGS_PATH = "/tags";
 /** What the tags index says it is (lib/site/pages.ts declares it with these words). */
-export const TAGS_INTRO = "Every tag the writing, garage notes, documents and utilities carry, each with the pages that carry it.";
+export const TAGS_INTRO = `Every tag the ${collectionsInWords()} carry, each with the pages that carry it.`;
 
 export const tagPath = (tag: string) => `${TAGS_PATH}/${tag}`;
 
@@ -42,17 +43,10 @@ export function tagDescription(tag: string, docs: readonly Doc[]): string {
   // Its pages are all of features that are off on this server (lib/content/corpus.ts).
   if (!docs.length) return `Nothing on the site carries the tag “${tagLabel(tag)}” right now.`;
   const counts = new Map<string, number>();
-  for (const d of docs) counts.set(KIND_WORDS[d.collection], (counts.get(KIND_WORDS[d.collection]) ?? 0) + 1);
+  for (const d of docs) counts.set(COLLECTIONS[d.collection].noun, (counts.get(COLLECTIONS[d.collection].noun) ?? 0) + 1);
   const parts = [...counts].map(([one, n]) => `${n} ${n === 1 ? one : plural(one)}`);
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
   return `Everything on the site tagged “${tagLabel(tag)}”: ${list}.`;
 }
 
-const KIND_WORDS: Record<Doc["collection"], string> = {
-  writing: "essay",
-  garage: "garage note",
-  documents: "document",
-  utilities: "utility",
-  pages: "page",
-};
 const plural = (w: string) => (/[^aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`);

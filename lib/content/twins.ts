@@ -1,5 +1,5 @@
 import { siteConfig } from "@/site.config";
-import { COLLECTIONS, type Collection } from "./schema";
+import { COLLECTIONS, COLLECTION_NAMES, INDEXED_COLLECTIONS, declarationOf, type Collection } from "./collections";
 import { BASE_TOKEN as B } from "./base-token";
 import { absoluteLinks, galleryImageLinks } from "./markdown";
 import type { Doc, GalleryPhoto } from "./types";
@@ -12,7 +12,7 @@ import { TAGS_INTRO, TAGS_PATH, tagDescription, tagLabel, tagPath, tagTitle, tag
 export function docTwin(doc: Doc, photo?: (stem: string) => GalleryPhoto | undefined, around: Neighbours = {}): string {
   const facts = [
     `- URL: ${B}${doc.url}`,
-    `- Kind: ${doc.kind}${doc.collection === "garage" ? " (garage note)" : ""}`,
+    `- Kind: ${doc.kind}${sharesKind(doc.collection) ? ` (${COLLECTIONS[doc.collection].noun})` : ""}`,
     doc.date ? `- Published: ${doc.date}` : "",
     doc.updated ? `- Updated: ${doc.updated}` : "",
     doc.tags.length ? `- Tags: ${doc.tags.map((t) => `[${tagLabel(t)}](${B}${tagPath(t)}.md)`).join(", ")}` : "",
@@ -20,6 +20,9 @@ export function docTwin(doc: Doc, photo?: (stem: string) => GalleryPhoto | undef
   ].filter(Boolean);
   return `# ${doc.title}\n\n> ${doc.description}\n\n${facts.join("\n")}\n\n${absoluteLinks(photo ? galleryImageLinks(doc.body, photo) : doc.body, B)}\n${neighbourLines(around)}`;
 }
+
+/** A collection that reports a kind an earlier-declared one already reports (garage notes report "writing") says which it is. */
+const sharesKind = (c: Collection) => COLLECTION_NAMES.find((o) => COLLECTIONS[o].kind === COLLECTIONS[c].kind) !== c;
 
 type Neighbours = { prev?: Doc; next?: Doc };
 
@@ -44,13 +47,16 @@ export function indexTwin(collection: Collection, docs: Doc[], intro: string): s
   return `# ${COLLECTIONS[collection].label}\n\n> ${intro}\n\n${list.map(item).join("\n")}\n`;
 }
 
+/** The home page's twin: the site's summary, then a section per collection that declares one (`home`), dated ones first. */
 export function homeTwin(docs: Doc[]): string {
-  const by = (c: Collection, n = Infinity) =>
-    docs
-      .filter((d) => d.collection === c)
-      .slice(0, n)
-      .map(item)
-      .join("\n");
+  // The dated collections' latest entries first, then the standing lists.
+  const order = [...COLLECTION_NAMES].sort((a, b) => Number(COLLECTIONS[b].dated) - Number(COLLECTIONS[a].dated));
+  const sections = order.flatMap((c) => {
+    const home = declarationOf(c).home;
+    if (!home) return [];
+    const list = docs.filter((d) => d.collection === c).slice(0, home.limit ?? Infinity);
+    return [`## ${home.heading}`, "", list.map(item).join("\n"), ""];
+  });
   return [
     `# ${siteConfig.name}`,
     "",
@@ -59,30 +65,14 @@ export function homeTwin(docs: Doc[]): string {
     "This site is also a keyless, read-only JSON API:",
     `see [the developer guide](${B}/developers.md) and [the OpenAPI description](${B}/openapi.json).`,
     "",
-    "## Latest writing",
-    "",
-    by("writing", 5),
-    "",
-    "## Latest garage notes",
-    "",
-    by("garage", 5),
-    "",
-    "## Pages",
-    "",
-    by("pages"),
-    "",
-    "## Utilities",
-    "",
-    by("utilities"),
-    "",
+    ...sections,
   ].join("\n");
 }
 
 /** Every generated twin; `photo` is the gallery the bodies' photos are shown from (galleryImageLinks). */
 export function generatedTwins(docs: Doc[], photo?: (stem: string) => GalleryPhoto | undefined): Record<string, string> {
   const twins: Record<string, string> = { "/": homeTwin(docs) };
-  for (const c of ["writing", "garage", "documents", "utilities"] as const)
-    twins[COLLECTIONS[c].base] = indexTwin(c, docs, siteConfig.intros[c]);
+  for (const c of INDEXED_COLLECTIONS) twins[COLLECTIONS[c].base] = indexTwin(c, docs, siteConfig.intros[c]);
   for (const d of docs) twins[d.url] = docTwin(d, photo, docNeighbours(docs, d));
   return { ...twins, ...tagTwins(docs) };
 }

@@ -13,7 +13,7 @@ import type { FeatureName } from "@/lib/features/rule";
  * `http`, drawn from the data `run` returned.
  */
 
-/** The tags of SPEC.md: a closed set, so an endpoint cannot fall out of the guide by a typo. */
+/** The API's tags (the OpenAPI document's and the developer guide's sections): a closed set, so an endpoint cannot fall out of the guide by a typo. */
 export const TAGS = {
   search: "Lexical search and natural-language questions over the site's pages",
   photos: "The published photo archive",

@@ -1,6 +1,6 @@
 /**
  * The AI crawlers lens knows by name: robots.txt product token, operator and role, written
- * from the operators' own crawler documentation (notes/lens.md §3). Roles follow Cloudflare
+ * from the operators' own crawler documentation. Roles follow Cloudflare
  * Radar's crawl purposes: `train` (collects training data), `search` (builds an AI search
  * index), `answers` (fetches a page because a person asked an assistant). The shared
  * ai-robots.json list is only a cross-check in tests, never copied here.

@@ -2,7 +2,7 @@ import type { Store } from "@/lib/store";
 import { featureOn } from "@/lib/features";
 
 /**
- * Counting identified AI-crawler visits (notes/infra.md §4c): one hash per UTC day,
+ * Counting identified AI-crawler visits (docs/owner-guide.md, the crawler ledger): one hash per UTC day,
  * `ledger:YYYY-MM-DD`, a field per crawler token, kept 40 days. The ledger reads 30.
  */
 export const KEEP_DAYS = 40;

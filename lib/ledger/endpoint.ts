@@ -45,7 +45,7 @@ export async function readLedger(store: Store, now: Date = new Date()): Promise<
   };
 }
 
-/** Error bodies keep the Ledger shape (SPEC.md): the period, no days, zero totals. */
+/** Error bodies keep the Ledger shape /openapi.json documents: the period, no days, zero totals. */
 function emptyLedger(now: Date = new Date()): Ledger {
   const dates = ledgerDays(now);
   return {

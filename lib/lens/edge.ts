@@ -6,8 +6,8 @@ import { parseTarget } from "./target-url";
 
 /**
  * mode=edge: the agent-readiness level from Cloudflare's isitagentready scan, asked
- * best effort. Its API is undocumented (notes/lens.md §1: POST {url} → {level, levelName,
- * …}) and slow, so an answer is cached per origin for a day in the store, concurrent asks
+ * best effort. Its API is undocumented (POST {url} → {level, levelName, …}, as
+ * observed) and slow, so an answer is cached per origin for a day in the store, concurrent asks
  * for one origin share one scan, and a scan that cannot be read is `available: false` with
  * the reason: never a 5xx from lens on the third party's account.
  */

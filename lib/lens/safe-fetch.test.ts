@@ -11,7 +11,7 @@ import { LensFetchFailure, safeFetch, vettingLookup, type FetchedResponse, type 
 import { LensRefusal } from "./target-url";
 
 /**
- * The connect-time half of the SSRF guard (notes/lens.md §5). Names resolve through injected
+ * The connect-time half of the SSRF guard (docs/lens.md). Names resolve through injected
  * resolvers only; the only servers are on 127.0.0.1. A second guard below, on top of
  * tests/helpers/loopback-guard.mjs, makes sure of that: it refuses system DNS, refuses any
  * non-loopback address a lookup hands to a socket, and records every address that was handed

@@ -7,8 +7,8 @@ import { addressRefusal } from "./address-policy";
 import { LensRefusal, parseTarget, type Target } from "./target-url";
 
 /**
- * The one way lens reaches the network. undici's own `fetch` and `Agent` (same major, see
- * notes/lens.md) with a vetting `lookup`: every address a name resolves to is checked and
+ * The one way lens reaches the network. undici's own `fetch` and `Agent` (the same undici major, so
+ * the agent and fetch agree; docs/lens.md) with a vetting `lookup`: every address a name resolves to is checked and
  * the socket connects to the address that was checked, so a DNS answer cannot change
  * between check and connect. Redirects are followed by hand and every hop is parsed and
  * checked again. The dispatcher is explicit, so proxy environment variables play no part.

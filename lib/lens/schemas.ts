@@ -6,7 +6,7 @@ import { RelLinkSchema } from "./rel-link-schema";
 import { AgentSchema, BotViewSchema, DiscoverySchema, ReadinessSchema, TermsSchema, WireSchema } from "./discovery/schemas";
 
 /**
- * LensObservation as SPEC.md gives it: the page-derived fields always, and the discovery
+ * LensObservation as /openapi.json publishes it: the page-derived fields always, and the discovery
  * pass's fields (discovery, wire, terms, agent, botViews, readiness) only when it ran
  * (`phases.discovery`); a field of a pass that did not run is absent, never zero.
  */

@@ -3,7 +3,7 @@ import { addressRefusal } from "./address-policy";
 import { LensRefusal, parseTarget, type Target } from "./target-url";
 
 /**
- * The parse-time half of the SSRF guard (notes/lens.md §5). Nothing here touches the
+ * The parse-time half of the SSRF guard (docs/lens.md). Nothing here touches the
  * network: parseTarget only runs the WHATWG parser and the address/name rules.
  */
 

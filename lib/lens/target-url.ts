@@ -24,7 +24,8 @@ export interface Target {
 }
 
 /**
- * The URL rules of SPEC.md, applied to what the WHATWG parser made of the input, so every
+ * Lens's URL rules (http and https only, no credentials, ports 80 and 443, public
+ * hosts and addresses only, unless LENS_ALLOW_HOSTS names them), applied to what the WHATWG parser made of the input, so every
  * spelling of an address (2130706433, 0x7f.1, ①②⑦.⓪.⓪.①, %31%32%37…) is judged by the
  * address it really names. Names are judged again at connect time by the vetting lookup.
  */

@@ -27,7 +27,7 @@ async function readCopy(store: Store): Promise<Copy> {
   return memo.read;
 }
 
-/** The 500 of a site with no store to keep a playlist in (SPEC.md: storage not configured). */
+/** The 500 of a site with no store to keep a playlist in (a documented error: storage not configured). */
 function notSetUp(): never {
   throw new ApiError("internal_error", "Now playing is not set up on this site, so there is no playlist to read.", {
     hint: "The tracks list of this answer is empty.",

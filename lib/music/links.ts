@@ -3,7 +3,7 @@ import type { Store } from "@/lib/store";
 
 /**
  * Universal links (song.link pages that open the track in any service) from Odesli, which
- * allows 10 requests a minute without a key (notes/infra.md §4a). Each track is resolved
+ * allows 10 requests a minute without a key (docs/owner-guide.md, now playing). Each track is resolved
  * once and kept for good; only the refresh job resolves, never a visitor's request, and a
  * shared per-minute budget in the store keeps every instance together under the limit.
  */

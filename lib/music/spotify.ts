@@ -2,7 +2,7 @@ import { env } from "@/lib/env";
 import { processSingleton, sharedErrorClass } from "@/lib/process-singleton";
 
 /**
- * The owner's playlist on Spotify (notes/infra.md §4a): a refresh token the owner granted
+ * The owner's playlist on Spotify (docs/owner-guide.md, now playing): a refresh token the owner granted
  * once (`npm run rn:connect`) buys short-lived access tokens; playlist items come from
  * `/v1/playlists/{id}/items` (entries under `.item`), which answers only for playlists the
  * connected account owns or collaborates on. Every failure is a MusicUnavailable with a

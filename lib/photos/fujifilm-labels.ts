@@ -1,8 +1,8 @@
 import type { FujiTags, FujiValue } from "./fujifilm";
 
 /**
- * Raw Fujifilm MakerNote value → display label. The encodings are the tag table of
- * ../shared/notes/photos.md (checked against `exiftool -n` on real files); the labels
+ * Raw Fujifilm MakerNote value → display label. The encodings are exiftool's FujiFilm tag
+ * table (FujiFilm.pm, checked against `exiftool -n` on real files); the labels
  * are our own, close to the camera menus (Fuji writes "REALA ACE", not exiftool's
  * "F2/Fujichrome (Velvia)").
  *

@@ -1,6 +1,6 @@
 /**
  * Reader of the raw Fujifilm MakerNote bytes (exifr hands them over untouched with
- * `makerNote: true`). Layout (exiftool MakerNotes.pm, ../shared/notes/photos.md):
+ * `makerNote: true`). Layout (exiftool MakerNotes.pm and FujiFilm.pm):
  *
  *   "FUJIFILM" (8 bytes) · uint32 LE offset of the IFD (12 so far) · little-endian IFD,
  *   even inside a big-endian EXIF block. Entries are tag u16, type u16, count u32,

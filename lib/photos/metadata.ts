@@ -6,7 +6,7 @@ import { unknownLabel } from "./fujifilm-labels";
 import { PhotoMetadataSchema, type PhotoMetadata } from "./schema";
 
 /**
- * Build-time reader of a photo's public-safe metadata (SPEC.md "PhotoMetadata").
+ * Build-time reader of a photo's public-safe metadata (the API's `PhotoMetadata`, schema.ts).
  *
  * - Allowlist twice over: exifr is asked only for the tags below (`pick`; GPS, IFD1,
  *   XMP, IPTC, ICC are never even parsed), and the result goes through

@@ -74,7 +74,7 @@ export function indexPhotos(entries: PhotoEntry[]): Indexed[] {
 const hasTerm = (words: string[], term: string) => words.some((w) => w === term || (term.length >= 4 && w.startsWith(term)));
 
 /**
- * The photo query of SPEC.md: text filters are case-insensitive substrings, dates are
+ * The photo query /photos/query.json documents: text filters are case-insensitive substrings, dates are
  * inclusive days, and `q` ranks by caption words (rarer words weigh more). Terms that
  * match no caption are dropped, terms in most captions are set aside as too common,
  * and `ranking.mode` says what happened.

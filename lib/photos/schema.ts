@@ -2,7 +2,7 @@ import { z } from "zod";
 import { named } from "@/lib/core/schemas";
 
 /**
- * The public-safe photo metadata of SPEC.md ("PhotoMetadata", "FilmRecipe").
+ * The public-safe photo metadata the API publishes (`PhotoMetadata`, `FilmRecipe` in /openapi.json).
  *
  * Every field is nullable AND optional, because the contract distinguishes the two:
  * null = the camera did not record it, absent = the extractor never read it (e.g. the

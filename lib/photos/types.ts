@@ -2,7 +2,7 @@ import type { PhotoMetadata } from "./schema";
 
 /**
  * Sizes of the renditions the build writes, as [name, longest edge in px, format]. The first
- * four are the API's `thumb` fields (SPEC.md); `avifSmall` is for the site's own pages, so a
+ * four are the API's `thumb` fields (/openapi.json); `avifSmall` is for the site's own pages, so a
  * browser that takes AVIF fetches a 640 px file for a gallery or strip box, not the 1200 px one.
  */
 export const RENDITIONS = [

@@ -1,5 +1,5 @@
 /**
- * The rate-limit policies of SPEC.md's Limits table. `soft` policies never refuse a
+ * The API's rate-limit policies, as the developer guide and /openapi.json publish them. `soft` policies never refuse a
  * request: the ask-model budget only decides whether /ask may use the model ranker.
  */
 export type PolicyName = "read" | "inspect" | "compare" | "ask-model";

@@ -5,7 +5,7 @@ import type { LimitResult, Limiter } from "./types";
 import type { Policy } from "./policies";
 
 /**
- * SPEC.md's budgets are "q requests per w seconds": no w-second interval may let one caller
+ * The API's budgets (policies.ts) are "q requests per w seconds": no w-second interval may let one caller
  * through more than q. A fixed window lets 2q through across its edge
  * (bench/HISTORY.md#sliding-window), so every backend keeps a sliding log instead: the
  * times of the caller's accepted requests in the last w seconds, at most q of them. A

@@ -3,7 +3,7 @@ import { defineEndpoint } from "@/lib/core/endpoint";
 import { named } from "@/lib/core/schemas";
 import { clampedInt, requiredText } from "@/lib/core/params";
 import { siteConfig } from "@/site.config";
-import { KINDS } from "@/lib/content/schema";
+import { KINDS, kindsInWords } from "@/lib/content/collections";
 import { searchSite } from "./search";
 import { MAX_RESULTS } from "./present";
 
@@ -13,7 +13,7 @@ export const SearchResultSchema = named(
     url: z.string().meta({ description: "Site path of the page (a URI reference)" }),
     title: z.string(),
     description: z.string().optional(),
-    kind: z.enum(KINDS).meta({ description: "page, writing (garage notes included), document or utility" }),
+    kind: z.enum(KINDS).meta({ description: kindsInWords() }),
     snippet: z.string().optional().meta({ description: "Plain-text extract around the matched terms" }),
   }),
 );

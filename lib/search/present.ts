@@ -4,6 +4,8 @@
  * (no Node imports): it ships to the browser.
  */
 
+import { COLLECTIONS, collectionOfUrl } from "@/lib/content/collections";
+
 /** The search page's query as the server reads it: trimmed, at most 160 characters (the API's limit). */
 export function pageQuery(raw: string | string[] | undefined | null): string {
   return (Array.isArray(raw) ? (raw[0] ?? "") : (raw ?? "")).trim().slice(0, 160);
@@ -25,14 +27,13 @@ export function resultCount(total: number, shown: number): string {
 }
 
 /**
- * The label a visitor reads. The API's `kind` is fixed by the spec (garage notes report
- * "writing"), so the label follows the page's section instead.
+ * The label a visitor reads. API clients see one of four kinds (garage notes report
+ * "writing"), so the label follows the collection the page is in (its `searchLabel`,
+ * lib/content/collections.ts) instead.
  */
 export function resultLabel(url: string, kind: string): string {
-  if (url.startsWith("/garage/")) return "Garage note";
-  if (url.startsWith("/writing/")) return "Writing";
-  if (url.startsWith("/documents/")) return "Document";
-  if (url.startsWith("/utilities/")) return "Utility";
+  const c = collectionOfUrl(url);
+  if (c) return COLLECTIONS[c].searchLabel;
   return kind === "page" ? "Page" : kind.charAt(0).toUpperCase() + kind.slice(1);
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ownerFieldReason, ownerFileIssues } from "@/lib/core/validation";
 import { FeatureSettingsSchema } from "@/lib/features/rule";
+import { INDEXED_COLLECTIONS, type IndexedCollection } from "@/lib/content/collections";
 
 /**
  * The shape of site.config.ts, checked by `npm run build` before it writes anything
@@ -61,7 +62,8 @@ export const SiteConfigSchema = z.strictObject({
   links: z.array(link),
   nav: z.array(link),
   footer: z.array(link),
-  intros: z.strictObject({ writing: text, garage: text, documents: text, utilities: text }),
+  // One sentence per collection with an index (lib/content/collections.ts): a new collection needs its intro here.
+  intros: z.strictObject(Object.fromEntries(INDEXED_COLLECTIONS.map((c) => [c, text])) as Record<IndexedCollection, typeof text>),
   around: z.strictObject({ watches: text, aliases: z.array(text).max(8, "at most 8 entries") }),
   examples: z.strictObject({
     questions: z.array(example(EXAMPLE_MAX.question)).min(1, "needs at least one question").max(2, "at most 2 entries"),

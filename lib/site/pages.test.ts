@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
@@ -8,19 +8,16 @@ import { endpoints, readableApiPaths } from "@/lib/surface/endpoints";
 import { PAGES, PAGE_PATHS, mdPathOf, ownTwinRoutes, publishedPages } from "./pages";
 import { reservedTopLevel } from "./reserved";
 import { FEATURE_NAMES } from "@/lib/features";
+import { COLLECTIONS, COLLECTION_NAMES } from "@/lib/content/collections";
 
 const APP = path.resolve(import.meta.dirname, "../../app");
 
 /**
  * The pages app/ renders one per file rather than one per declaration: each dynamic page
- * route and where its pages come from.
+ * route and where its pages come from (a collection's entries: lib/content/collections.ts).
  */
 const FAMILIES: Record<string, string> = {
-  "/[page]": "content/pages/",
-  "/writing/[slug]": "content/writing/",
-  "/garage/[slug]": "content/garage/",
-  "/documents/[slug]": "content/documents/",
-  "/utilities/[slug]": "content/utilities/",
+  ...Object.fromEntries(COLLECTION_NAMES.map((c) => [COLLECTIONS[c].base ? `${COLLECTIONS[c].base}/[slug]` : "/[page]", `content/${c}/`])),
   "/photos/[stem]": "photos/",
   "/tags/[tag]": "the tags: front matter of content/",
 };
@@ -47,6 +44,18 @@ describe("pages declared once (lib/site/pages.ts)", () => {
 
   it("every declared page has its view in app/, and every family its route", () => {
     for (const p of [...PAGE_PATHS, ...Object.keys(FAMILIES)]) expect(routes, `${p} has no app${p === "/" ? "" : p}/page.tsx`).toContain(p);
+  });
+
+  it("every declared page takes its head from its declaration (pageMeta: title, description and JSON alternate)", () => {
+    // The home page's head is the site's own title and description (app/page.tsx), which its declaration repeats.
+    for (const p of PAGE_PATHS.filter((x) => x !== "/")) {
+      const view = readFileSync(path.join(APP, p, "page.tsx"), "utf8");
+      // A collection's index reads it through collectionRoutes (components/collection-pages.tsx).
+      const adapter =
+        /collectionRoutes\(/.test(view) &&
+        readFileSync(path.join(APP, "../components/collection-pages.tsx"), "utf8").includes("pageMeta(base)");
+      expect(adapter || view.includes(`pageMeta("${p}")`), `app${p}/page.tsx does not take its head from pageMeta("${p}")`).toBe(true);
+    }
   });
 
   it("a page's JSON alternate is an API path a GET reads, and an own twin is a registered endpoint", () => {

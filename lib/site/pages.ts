@@ -1,4 +1,4 @@
-import { COLLECTIONS } from "@/lib/content/schema";
+import { COLLECTIONS, INDEXED_COLLECTIONS, collectionsInWords, type IndexedCollection } from "@/lib/content/collections";
 import { TAGS_INTRO } from "@/lib/content/tags";
 import { siteConfig } from "@/site.config";
 import type { FeatureName } from "@/lib/features/rule";
@@ -29,12 +29,42 @@ export interface PageDeclaration {
   twin: "content" | "live" | "own";
   /** The registered endpoint that answers the same question in JSON, named in the page's head. */
   json?: string;
-  /** What its share card calls it; "Utility" by default. Content-backed pages use their collection's. */
+  /**
+   * What its share card calls it (scripts/build/site.ts shareCards): "Utility" by default, "Index"
+   * for a page whose twin the build writes with the content. A content page's card says its
+   * collection's `searchLabel` instead (lib/content/collections.ts).
+   */
   card?: string;
   /** Only a page when the build has its data (the resume: content/resume.json). */
   needs?: "resume";
   /** The live feature it shows (lib/features): a page only while that feature is on. */
   feature?: FeatureName;
+}
+
+/** A collection's index as a declared page: `COLLECTIONS[c].base`, titled by its label, described by its intro. */
+type CollectionIndexPages = {
+  [C in IndexedCollection as (typeof COLLECTIONS)[C]["base"]]: Pick<PageDeclaration, "title" | "description" | "aliases" | "json"> & {
+    twin: "content";
+  };
+};
+
+/**
+ * The collection indexes' declarations, derived: title, intro (site.config.ts `intros`),
+ * aliases and JSON alternate from the collection's own declaration. Its twin is written with
+ * the content, and its share card is the build's "Index" card (scripts/build/site.ts), so a
+ * collection declares no `card`, `needs` or `feature`.
+ */
+function collectionIndexPages(): CollectionIndexPages {
+  return Object.fromEntries(
+    INDEXED_COLLECTIONS.map((c) => {
+      const { base, label, index } = COLLECTIONS[c];
+      const json = (index as { json?: string }).json;
+      return [
+        base,
+        { title: label, description: siteConfig.intros[c], aliases: index.aliases, twin: "content", ...(json ? { json } : {}) },
+      ];
+    }),
+  ) as unknown as CollectionIndexPages;
 }
 
 export const PAGES = {
@@ -44,30 +74,8 @@ export const PAGES = {
     aliases: ["home page", "start page", "front page", "who runs this site", "overview of the site"],
     twin: "content",
   },
-  "/writing": {
-    title: COLLECTIONS.writing.label,
-    description: siteConfig.intros.writing,
-    aliases: ["blog", "articles", "all posts", "essays", "archive of posts", "what has she written"],
-    twin: "content",
-  },
-  "/garage": {
-    title: COLLECTIONS.garage.label,
-    description: siteConfig.intros.garage,
-    aliases: ["workshop log", "repair notes", "maintenance notes", "fixing things", "projects list", "tinkering"],
-    twin: "content",
-  },
-  "/documents": {
-    title: COLLECTIONS.documents.label,
-    description: siteConfig.intros.documents,
-    aliases: ["policies", "reference documents", "legal pages", "paperwork"],
-    twin: "content",
-  },
-  "/utilities": {
-    title: COLLECTIONS.utilities.label,
-    description: siteConfig.intros.utilities,
-    aliases: ["tools", "api tools", "list of tools", "what can the api do"],
-    twin: "content",
-  },
+  // The collection indexes: one per collection with an index (lib/content/collections.ts).
+  ...collectionIndexPages(),
   "/tags": {
     title: "Tags",
     description: TAGS_INTRO,
@@ -178,7 +186,7 @@ export const PAGES = {
   },
   "/search": {
     title: "Search",
-    description: "Search the writing, garage notes, documents and utilities of this site.",
+    description: `Search the ${collectionsInWords()} of this site.`,
     aliases: ["find", "look up", "search box", "query the site"],
     twin: "live",
     card: "Search",

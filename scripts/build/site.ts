@@ -10,7 +10,7 @@ import { resumeMarkdown, resumeProblems, type Resume } from "@/lib/content/resum
 import { buildIndex } from "@/lib/search/engine";
 import type { Corpus, Doc } from "@/lib/content/types";
 import { reservedTopLevel } from "@/lib/site/reserved";
-import { PAGES, ownTwinRoutes, publishedPages } from "@/lib/site/pages";
+import { PAGES, ownTwinRoutes, publishedPages, type PageDeclaration } from "@/lib/site/pages";
 import { siteConfig } from "@/site.config";
 import { demoLeftovers, siteConfigProblems } from "@/lib/site/config-schema";
 import { demoFlagProblems } from "./demo";
@@ -395,6 +395,9 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   return { docs: docs.length, stages };
 }
 
+/** What a declared page's share card calls it (lib/site/pages.ts `card`), when it says. */
+const declaredCard = (url: string) => (PAGES as Record<string, PageDeclaration>)[url]?.card;
+
 /** The cards with characters the site's fonts do not have, and which. */
 function cardsWithoutGlyphs(cards: Card[], site: { name: string; host: string }): { path: string; chars: string[] }[] {
   const coverage = cardCoverage();
@@ -422,11 +425,13 @@ function shareCards(docs: Doc[], twins: Record<string, string>, photos: string[]
         lede: siteConfig.author.intro,
         photos: files.slice(0, 3),
       });
-    else if (url === "/resume") cards.push({ path: url, title: `Resume of ${siteConfig.author.name}`, label: "Resume" });
+    else if (url === "/resume")
+      cards.push({ path: url, title: `Resume of ${siteConfig.author.name}`, label: declaredCard(url) ?? "Resume" });
     else if (doc) cards.push({ path: url, title: doc.title, label: resultLabel(doc.url, doc.kind) });
     // A tag page shares the site's card: a hundred cards of one word each are not worth their megabytes.
     else if (url.startsWith(`${TAGS_PATH}/`)) continue;
-    else cards.push({ path: url, title: /^# (.+)$/m.exec(twin)?.[1] ?? url, label: "Index" });
+    // The home-made lists (the indexes, /tags): their declared card, "Index" by default.
+    else cards.push({ path: url, title: /^# (.+)$/m.exec(twin)?.[1] ?? url, label: declaredCard(url) ?? "Index" });
   }
   const seen = new Set(cards.map((c) => c.path));
   for (const c of APP_PAGE_CARDS) if (!seen.has(c.path)) cards.push(c.path === "/photos" ? { ...c, photos: files.slice(0, 4) } : c);

@@ -1,4 +1,4 @@
-// Fujifilm MakerNote writer for the demo photos, following shared/notes/photos.md exactly:
+// Fujifilm MakerNote writer for the demo photos, in the layout lib/photos/fujifilm.ts reads (exiftool MakerNotes.pm):
 //
 //   bytes 0–7   "FUJIFILM"
 //   bytes 8–11  uint32 LE offset to the IFD (always 12)
@@ -136,7 +136,7 @@ const i32 = (tag: number, ...v: number[]): MakerNoteEntry => ({ tag, type: 9, va
 
 /**
  * The MakerNote entries a Fujifilm X100VI / X-T50 would write for this recipe (the recipe-relevant
- * subset, plus Version and Quality like real files). Raw values per shared/notes/photos.md.
+ * subset, plus Version and Quality like real files). Raw values as lib/photos/fujifilm-labels.ts decodes them.
  */
 export function recipeEntries(recipe: Recipe): MakerNoteEntry[] {
   const T = FUJI_TAG;

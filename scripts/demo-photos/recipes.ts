@@ -1,6 +1,6 @@
 // The demo recipe book: seven JPEG film-simulation recipes written the way they appear in the
-// camera menu. makernote.ts turns them into the raw Fujifilm MakerNote values documented in
-// ../../../shared/notes/photos.md ("Tag → field table"). The recipes are synthetic: they are
+// camera menu. makernote.ts turns them into the raw Fujifilm MakerNote values of exiftool's
+// FujiFilm tag table, the encodings lib/photos/fujifilm-labels.ts reads back. The recipes are synthetic: they are
 // plausible settings for an X100VI / X-T50, not copied from anyone's published recipe.
 
 export type FilmSimulation =
@@ -185,7 +185,7 @@ export const RECIPES = {
 
 export type RecipeKey = keyof typeof RECIPES;
 
-// -- Menu value → raw MakerNote value (see the tag table in shared/notes/photos.md) ----------
+// -- Menu value → raw MakerNote value (exiftool FujiFilm.pm; lib/photos/fujifilm-labels.ts) ----------
 
 /** 0x1401 FilmMode for colour simulations; B&W ones have no FilmMode and use 0x1003 instead. */
 export const FILM_MODE: Partial<Record<FilmSimulation, number>> = {

@@ -1,6 +1,6 @@
 // Built only by `npm run bench` (BENCH_ROUTES=1): /bench/const's constant answer carrying the
-// headers every API answer must send (SPEC.md: CORS, RateLimit and RateLimit-Policy, Link,
-// Cache-Control), built by no project code. Beside /bench/const it measures what Next charges
+// headers every API answer must send (lib/core/wire.ts: CORS, RateLimit and RateLimit-Policy,
+// Link, Cache-Control), built by no project code. Beside /bench/const it measures what Next charges
 // to carry them (a Headers object per Response, then each copied onto the Node response).
 const body = JSON.stringify({
   ok: true,

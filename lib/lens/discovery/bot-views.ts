@@ -26,7 +26,7 @@ const BLOCK_STATUSES = new Set([401, 403, 406, 429]);
 /**
  * Challenge markers: Cloudflare's documented `cf-mitigated: challenge` header, or a 403/503
  * whose body is a known interstitial. Headers are not grepped for "cloudflare" or "captcha":
- * CSP allow-lists name them on ordinary pages (notes/lens.md §6).
+ * CSP allow-lists name them on ordinary pages.
  */
 const CHALLENGE_BODY = /\/cdn-cgi\/challenge-platform\/|_cf_chl_opt|<title>\s*just a moment|captcha-delivery\.com|x-datadome/i;
 

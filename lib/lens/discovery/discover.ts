@@ -26,7 +26,7 @@ export interface PageFacts {
 
 const FEED_TYPES = /application\/(rss|atom|feed)\+(xml|json)|application\/json/i;
 
-/** Well-known paths, probed in parallel on the target's origin (notes/lens.md §2). */
+/** Well-known paths, probed in parallel on the target's origin (docs/lens.md, discovery). */
 const PATHS = {
   robotsTxt: ["/robots.txt", "text/plain,*/*;q=0.8"],
   sitemapXml: ["/sitemap.xml", "application/xml,text/xml;q=0.9,*/*;q=0.8"],

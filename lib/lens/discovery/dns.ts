@@ -6,7 +6,7 @@ import { isIpLiteral } from "../address-policy";
 
 /**
  * DNS for lens's DNS-AID and ECH checks, over HTTPS (RFC 8484): node:dns cannot ask for
- * HTTPS/SVCB records and never shows the AD bit (notes/lens.md §4). Queries go to one fixed
+ * HTTPS/SVCB records and never shows the AD bit. Queries go to one fixed
  * resolver the operator configures (LENS_DOH_URL), never to anything a caller supplies.
  * dns-packet encodes the query; SVCB/HTTPS rdata comes back raw and is parsed here.
  */

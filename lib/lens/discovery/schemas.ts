@@ -2,7 +2,7 @@ import { z } from "zod";
 import { named } from "@/lib/core/schemas";
 import { RelLinkSchema } from "../rel-link-schema";
 
-/** The discovery pass's fields of LensObservation, as SPEC.md gives them. */
+/** The discovery pass's fields of LensObservation, as /openapi.json publishes them. */
 const StringMap = z.record(z.string(), z.string());
 
 export const ProbeSchema = named(
