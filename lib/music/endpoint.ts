@@ -37,7 +37,7 @@ function notSetUp(): never {
 /**
  * What /rn/tracks answers while now playing is off: with no store, the 500 of storage not
  * configured; with a store but no music account to read a playlist with (or the feature
- * turned off), there is no playlist to read: 503 no_playlist, as SPEC.md gives.
+ * turned off), there is no playlist to read: 503 no_playlist (the documented error for a store with nothing to read).
  */
 function nowPlayingOff(): never {
   if (getStore().kind === "memory") notSetUp();
