@@ -6,6 +6,8 @@ export default defineConfig({
     environment: "node",
     include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
     setupFiles: ["tests/helpers/loopback-guard.mjs"],
+    // The run's namespace in the shared Redis, deleted at the end (tests/helpers/redis-run.ts).
+    globalSetup: ["tests/helpers/global-setup.ts"],
     reporters: ["default", "./tests/helpers/third-party-reporter.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -14,6 +14,7 @@ import { connectMcp } from "./helpers/mcp";
 import { Contract, call, type ApiResult } from "./helpers/openapi";
 import { startServer, type RunningServer } from "./helpers/server";
 import { icsWithMeeting, startCalendarFeed, type CalendarFeed } from "./helpers/calendar-feed";
+import { testPrefix } from "./helpers/redis-run";
 
 /**
  * The live features (lib/features) as a visitor, a crawler and an agent meet them, from one
@@ -339,7 +340,7 @@ describe("site.config.ts features: true and false", () => {
   });
 
   it("true with jobs off but a shared store is on: the owner runs `npm run job` by hand", async () => {
-    const { server } = await start({ around: true }, { REDIS_URL: "redis://127.0.0.1:6379", STORE_PREFIX: `features-hand-${Date.now()}` });
+    const { server } = await start({ around: true }, { REDIS_URL: "redis://127.0.0.1:6379", STORE_PREFIX: testPrefix("features-hand") });
     expect(server.output()).toMatch(
       /on {3}Around[^\n]*turned on in site\.config\.ts, with a shared store for npm run job to fill instead of scheduled jobs/,
     );

@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from "./helpers/server";
 import { SHARED_REDIS_URL, ThrowawayRedis } from "./helpers/redis";
 import { connectMcp, resultText } from "./helpers/mcp";
 import { startLensTargets, type LensTargets } from "./helpers/lens-targets";
+import { testPrefix } from "./helpers/redis-run";
 
 /**
  * The snapshot tools against the real Redis (rows outlive the server that stored them),
@@ -21,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => targets?.close());
 
 describe("snapshot rows in the real Redis", () => {
-  const prefix = `mcp-redis-${process.pid}-${Date.now()}`;
+  const prefix = testPrefix("mcp-redis");
   let first: RunningServer | undefined;
   let second: RunningServer | undefined;
   afterAll(async () => {

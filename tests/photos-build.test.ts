@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPhotos, parseSidecar, unreadablePhoto, type PhotoBuildReport } from "@/scripts/build/photos";
 import { RENDITIONS, type PhotoManifestFile } from "@/lib/photos/types";
-import { thirdParty } from "./helpers/third-party";
+import { needs, thirdParty } from "./helpers/third-party";
 
 /**
  * The photo build over the real camera files of ../shared/fixtures/photos (third-party
@@ -56,7 +56,7 @@ afterAll(() => work && rm(work, { recursive: true, force: true }));
 
 const entry = (stem: string) => manifest.photos.find((p) => p.stem === stem)!;
 
-describe.skipIf(!HAVE_FIXTURES)("photo build", () => {
+describe("photo build", needs("photos"), () => {
   it("publishes every readable photo and skips broken files by name, with a reason", () => {
     expect(manifest.photos).toHaveLength(12);
     expect(report.skipped.map((s) => s.file).sort()).toEqual(["photos/empty.jpg", "photos/not-a-photo.jpg", "photos/truncated.jpg"]);

@@ -16,6 +16,7 @@ import { demoLeftovers, siteConfigProblems } from "@/lib/site/config-schema";
 import { env, siteUrl } from "@/lib/env";
 import { APP_PAGE_CARDS } from "@/lib/site/og";
 import { resultLabel } from "@/lib/search/present";
+import { stageCache, stageKey } from "./stage-cache";
 import { writeAtomic } from "./write";
 import { readManifest, standingSources } from "./standing";
 import { FONT_SUBSETS, siteCharacters, writeFontSubsets } from "./fonts";
@@ -367,23 +368,33 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     "ask-bridge.json",
     "ask-confidence.json",
   ].map((f) => path.join(opts.outDir, f));
+  // The model takes a minute or more to train: kept in the build cache (./stage-cache.ts) by its inputs
+  // and its code, so a clean build or a return to earlier content restores it instead. A new off-topic
+  // list or training setting retrains, as does an edit to the code that trains it.
+  const askSettings = JSON.stringify(await askModelSettings());
+  const askCode = ["lib/ask/embedded-model.ts", "scripts/build/ask-confidence.ts"];
   await cached(
     "ask-model",
     askFiles,
     async () => {
-      const { trainEmbeddedModel } = await import("@/lib/ask/embedded-model");
-      const { fitAskConfidence } = await import("./ask-confidence");
-      const trained = await trainEmbeddedModel(askable, opts.outDir);
-      const fit = await fitAskConfidence(askable);
-      // `null` when there was nothing to fit on: /ask then never abstains (lib/ask/confidence.ts).
-      await writeAtomic(path.join(opts.outDir, "ask-confidence.json"), `${JSON.stringify(fit)}\n`);
-      const calibration = fit
-        ? `; abstains below ${Math.round(fit.threshold * 100)}% (held out: ${Math.round(fit.fitted.abstainAnswerable * 100)}% of ${fit.fitted.answerable} page questions, ${Math.round(fit.fitted.abstainOffTopic * 100)}% of off-topic)`
-        : "; no front-matter questions to calibrate on: never abstains";
-      return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon + ${Math.round(trained.spellingBytes / 1024)} KB spelling, ${trained.bridgeWords} English words bridged${calibration}`;
+      const made = await stageCache(
+        { stage: "ask-model", inputs: `${inputHash}\n${askSettings}`, code: askCode, outputs: askFiles },
+        async () => {
+          const { trainEmbeddedModel } = await import("@/lib/ask/embedded-model");
+          const { fitAskConfidence } = await import("./ask-confidence");
+          const trained = await trainEmbeddedModel(askable, opts.outDir);
+          const fit = await fitAskConfidence(askable);
+          // `null` when there was nothing to fit on: /ask then never abstains (lib/ask/confidence.ts).
+          await writeAtomic(path.join(opts.outDir, "ask-confidence.json"), `${JSON.stringify(fit)}\n`);
+          const calibration = fit
+            ? `; abstains below ${Math.round(fit.threshold * 100)}% (held out: ${Math.round(fit.fitted.abstainAnswerable * 100)}% of ${fit.fitted.answerable} page questions, ${Math.round(fit.fitted.abstainOffTopic * 100)}% of off-topic)`
+            : "; no front-matter questions to calibrate on: never abstains";
+          return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon + ${Math.round(trained.spellingBytes / 1024)} KB spelling, ${trained.bridgeWords} English words bridged${calibration}`;
+        },
+      );
+      return made.hit ? `${made.detail ?? ""} (from the build cache)` : made.detail;
     },
-    // A new off-topic list or training setting retrains, not only new content.
-    JSON.stringify(await askModelSettings()),
+    stageKey({ stage: "ask-model", inputs: askSettings, code: askCode }),
   );
   // The in-browser search now asks /search.json; a Pagefind bundle left by an older build is not served stale.
   await rm(path.join(opts.publicDir, "pagefind"), { recursive: true, force: true });
