@@ -235,7 +235,7 @@ describe("a failed night of jobs", () => {
     // The next good night finds nothing changed: the outage was never a change at the firms.
     expect((await runJobByHand("around", env)).code).toBe(0);
     expect((await snapshot())[2]).toEqual(yesterday[2]);
-  }, 60_000);
+  }, 300_000);
 });
 
 describe("npm run job against a paused Redis", () => {
@@ -249,12 +249,12 @@ describe("npm run job against a paused Redis", () => {
       expect(code, out).toBe(4);
       expect(out).toMatch(/store could not be reached/);
       // Before the close was bounded, the process stayed until Redis resumed (for ever here).
-      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(Date.now() - started).toBeLessThan(90_000);
     } finally {
       redis.resume();
       await redis.stop();
     }
-  }, 40_000);
+  }, 300_000);
 });
 
 describe("the in-process scheduler", () => {
@@ -275,7 +275,7 @@ describe("the in-process scheduler", () => {
     } finally {
       await app.stop();
     }
-  }, 60_000);
+  }, 300_000);
 });
 
 describe("with jobs off (the default)", () => {

@@ -59,7 +59,7 @@ beforeAll(async () => {
     LENS_ALLOW_HOSTS: process.env.LENS_ALLOW_HOSTS!,
   });
   contract = await Contract.load(app.base);
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await app?.stop();
   build.remove();

@@ -39,7 +39,7 @@ beforeAll(async () => {
   await cp(FIXTURE, contentDir, { recursive: true });
   await buildSite({ contentDir, outDir, publicDir });
   corpus = JSON.parse(await read("corpus.json")) as Corpus;
-}, 60_000);
+}, 300_000);
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe("corpus", () => {
@@ -174,7 +174,7 @@ describe("resume and the search index", () => {
 });
 
 // Several of these run the whole content build two or three times (10-15 s each on a busy two-core machine).
-const REBUILDS = { timeout: 120_000 };
+const REBUILDS = { timeout: 300_000 };
 
 describe("incremental builds", REBUILDS, () => {
   it("a rebuild with nothing changed renders nothing and skips every stage", async () => {

@@ -219,7 +219,7 @@ describe("a fresh clone: no store, no accounts, no jobs", () => {
 
   it("shows no setup text on any page or twin: no variable the site reads, no npm command, no 'this deployment'", async () => {
     expect(await setupTextOn(app.server.base, ["/no-such-page", ...Object.keys(GATED)])).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("under next start (proxy.ts, no server.mjs), as on a platform", () => {
@@ -282,7 +282,7 @@ describe("every feature configured: loopback music service and calendar, the rea
 
   it("shows no setup text on any page or twin, the live ones included", async () => {
     expect(await setupTextOn(app.server.base, [])).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("site.config.ts features: true and false", () => {

@@ -91,7 +91,7 @@ describe("a store outage", () => {
     }
     expect(back).toBe(true);
     await client.close();
-  }, 60_000);
+  }, 300_000);
 });
 
 describe("the MCP Inspector CLI", () => {
@@ -111,7 +111,7 @@ describe("the MCP Inspector CLI", () => {
     const { stdout } = await inspector(["--method", "tools/list"]);
     const names = (JSON.parse(stdout) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(["ask", "searchSite", "representation_capture", "representation_compare"]));
-  }, 90_000);
+  }, 300_000);
 
   it("calls ask and gets ranked pages", async () => {
     const { stdout } = await inspector([
@@ -125,5 +125,5 @@ describe("the MCP Inspector CLI", () => {
     const result = (JSON.parse(stdout) as { result: { isError?: boolean; structuredContent: { results: { url: string }[] } } }).result;
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent.results[0].url).toBe(`${server.base}/garage/cb400f-carb-sync`);
-  }, 90_000);
+  }, 300_000);
 });

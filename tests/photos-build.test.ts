@@ -51,7 +51,7 @@ beforeAll(async () => {
   await writeFile(path.join(photosDir, "._canon-eos-1300d.jpg"), Buffer.from([0x00, 0x05, 0x16, 0x07]));
   report = await buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos", log: (l) => logs.push(l) });
   manifest = JSON.parse(await readFile(path.join(outDir, "photos.json"), "utf8")) as PhotoManifestFile;
-}, 180_000);
+}, 300_000);
 afterAll(() => work && rm(work, { recursive: true, force: true }));
 
 const entry = (stem: string) => manifest.photos.find((p) => p.stem === stem)!;

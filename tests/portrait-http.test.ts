@@ -33,7 +33,7 @@ describe("the demo, whose photos mark no portrait", () => {
   beforeAll(async () => {
     app = await startServer();
     contract = await Contract.load(app.base);
-  }, 60_000);
+  }, 300_000);
   afterAll(() => app?.stop());
 
   it.each(["/about", "/documents/press-kit"])("%s shows its text alone and says nothing is missing", async (p) => {

@@ -71,7 +71,8 @@ export async function startServer(
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Ready in a second or two when idle; a loaded 2-core machine can take many times that.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
     if (/Ready (on|in)/.test(log)) break;
