@@ -6,7 +6,7 @@
  * time each stage took. Exit 1 when anything failed or could not run.
  *
  * Each runner's own output streams as it runs; the counts are read from the JSON reports vitest
- * and Playwright write beside it (test-results/npm-test/), not parsed from their screens.
+ * and Playwright write beside it (test-reports/), not parsed from their screens.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -14,7 +14,8 @@ import path from "node:path";
 import { THIRD_PARTY_SKIPS_FILE } from "../tests/helpers/third-party";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const OUT = path.join(ROOT, "test-results", "npm-test");
+/** Not test-results/: Playwright empties that folder when it starts. */
+const OUT = path.join(ROOT, "test-reports");
 
 type Result = { stage: string; status: "ok" | "failed" | "not run"; detail: string; ms: number };
 
@@ -57,6 +58,7 @@ async function main(): Promise<number> {
   if (built) await simple("typecheck", "typecheck");
   else needsBuild("typecheck");
 
+  let skips: { dir: string; files: { file: string; what: string; skipped: number }[] } | undefined;
   if (built) {
     banner("vitest");
     const report = path.join(OUT, "vitest.json");
@@ -74,6 +76,7 @@ async function main(): Promise<number> {
       ? `${json.numPassedTests} passed, ${json.numFailedTests} failed, ${json.numPendingTests + json.numTodoTests} skipped${code !== 0 && json.numFailedTests === 0 ? ` (exit ${code}: an error outside any test, see above)` : ""}`
       : `exit ${code}, no report (it stopped before the end, see above)`;
     results.push({ stage: "vitest", status: failed ? "failed" : "ok", detail, ms });
+    skips = readJson(THIRD_PARTY_SKIPS_FILE);
   } else needsBuild("vitest");
 
   if (built) {
@@ -96,7 +99,6 @@ async function main(): Promise<number> {
     const mark = r.status === "ok" ? "✓" : r.status === "failed" ? "✗" : "–";
     console.log(`  ${mark} ${r.stage.padEnd(10)} ${r.detail.padEnd(48)} ${minutes(r.ms)}`);
   }
-  const skips = readJson<{ dir: string; files: { file: string; what: string; skipped: number }[] }>(THIRD_PARTY_SKIPS_FILE);
   if (skips?.files.length) {
     const n = skips.files.reduce((s, f) => s + f.skipped, 0);
     console.log(`  not run: ${n} vitest tests whose third-party inputs are absent from ${skips.dir} (named above; README, "Testing")`);

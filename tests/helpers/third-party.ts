@@ -45,6 +45,6 @@ export function needs(input: ThirdPartyInput): { skip: boolean; meta: { thirdPar
 }
 
 /** Where the reporter leaves what it found, for `npm test`'s summary (scripts/test.ts). */
-export const THIRD_PARTY_SKIPS_FILE = path.join(ROOT, "test-results", "npm-test", "third-party-skips.json");
+export const THIRD_PARTY_SKIPS_FILE = path.join(ROOT, "test-reports", "third-party-skips.json");
 
 export const PROJECT_ROOT = ROOT;
