@@ -13,6 +13,7 @@ import { SHARED_REDIS_URL } from "./helpers/redis";
 import { freePort, startServer, type RunningServer } from "./helpers/server";
 import { startBrokenSite, startNativeSite, startWalledSite, type LensSite } from "./helpers/lens-sites";
 import { buildWithFeatures } from "./helpers/feature-build";
+import { testPrefix } from "./helpers/redis-run";
 
 /**
  * The weekly census: the job run in process against loopback sites with a fake clock, into
@@ -21,7 +22,7 @@ import { buildWithFeatures } from "./helpers/feature-build";
  * site.config.ts (lib/features).
  */
 const build = buildWithFeatures({ census: true });
-const prefix = `census-${process.pid}-${Date.now()}`;
+const prefix = testPrefix("census");
 let sites: LensSite[] = [];
 let client: RedisClient;
 let store: Store;
@@ -58,7 +59,7 @@ beforeAll(async () => {
     LENS_ALLOW_HOSTS: process.env.LENS_ALLOW_HOSTS!,
   });
   contract = await Contract.load(app.base);
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await app?.stop();
   build.remove();

@@ -39,7 +39,7 @@ beforeAll(async () => {
   await cp(FIXTURE, contentDir, { recursive: true });
   await buildSite({ contentDir, outDir, publicDir });
   corpus = JSON.parse(await read("corpus.json")) as Corpus;
-}, 60_000);
+}, 300_000);
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe("corpus", () => {
@@ -174,7 +174,7 @@ describe("resume and the search index", () => {
 });
 
 // Several of these run the whole content build two or three times (10-15 s each on a busy two-core machine).
-const REBUILDS = { timeout: 120_000 };
+const REBUILDS = { timeout: 300_000 };
 
 describe("incremental builds", REBUILDS, () => {
   it("a rebuild with nothing changed renders nothing and skips every stage", async () => {
@@ -186,7 +186,7 @@ describe("incremental builds", REBUILDS, () => {
   it("a changed file is re-rendered alone and the stages after it run again", async () => {
     const file = path.join(contentDir, "garage/bike-chain.md");
     await writeFile(file, (await readFile(file, "utf8")).replace("Measure it", "Measure it carefully"));
-    const { stages } = await buildSite({ contentDir, outDir, publicDir, pdf: false });
+    const { stages } = await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false });
     expect(stages.find((s) => s.name === "content")?.detail).toContain("1 rendered");
     expect(stages.find((s) => s.name === "search")?.skipped).toBe(false);
   });
@@ -331,7 +331,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     const target = path.join(contentDir, file);
     await writeFile(target, text);
     try {
-      const err = await buildSite({ contentDir, outDir, publicDir, pdf: false }).then(
+      const err = await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false }).then(
         () => undefined,
         (e: unknown) => e,
       );
@@ -358,7 +358,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     await symlink(synced, path.join(contentDir, "documents"));
     const lines: string[] = [];
     try {
-      await buildSite({ contentDir, outDir, publicDir, pdf: false, log: (l) => lines.push(l) });
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false, log: (l) => lines.push(l) });
       const log = lines.join("\n");
       expect(log).not.toContain("content/documents");
       expect(JSON.parse(await read("corpus.json")).docs.map((d: { url: string }) => d.url)).toContain("/documents/house-rules");
@@ -386,7 +386,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     );
     const lines: string[] = [];
     try {
-      await buildSite({ contentDir, outDir, publicDir, pdf: false, log: (l) => lines.push(l) });
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false, log: (l) => lines.push(l) });
       expect(
         lines.some((l) =>
           /^ {2}content\/writing\/very-long\.md: \d+ KB of Markdown: its page, both feeds and llms-full\.txt carry all of it/.test(l),
@@ -408,7 +408,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     // XML 1.0's Char production: a feed holding anything else is not XML, and readers drop all of it.
     const notXml = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
     try {
-      await buildSite({ contentDir, outDir, publicDir, pdf: false });
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false });
       const atom = await read("feed.xml");
       expect(atom).toContain("Pasted from Word");
       expect(atom).not.toMatch(notXml);
@@ -429,7 +429,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     );
     const lines: string[] = [];
     try {
-      await buildSite({ contentDir, outDir, publicDir, pdf: false, log: (l) => lines.push(l) });
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false, log: (l) => lines.push(l) });
       const warning = lines.filter((l) => l.includes("share cards:"));
       expect(warning).toHaveLength(1);
       // Greek is in the fonts' Greek subsets, so only the Linear A signs are named.
@@ -451,7 +451,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     );
     const lines: string[] = [];
     try {
-      await buildSite({ contentDir, outDir, publicDir, pdf: false, log: (l) => lines.push(l) });
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false, log: (l) => lines.push(l) });
       expect(lines).toContain(
         '  footer: /projects ("Projects") is in neither the menu nor the footer of site.config.ts, so the footer links it after its own links (list it there to place it)',
       );
@@ -494,7 +494,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     );
     const build = async () => {
       const lines: string[] = [];
-      const { stages } = await buildSite({ contentDir, outDir, publicDir, pdf: false, photos, log: (l) => lines.push(l) });
+      const { stages } = await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false, photos, log: (l) => lines.push(l) });
       return { stages, warnings: lines.filter((l) => l.includes("content/writing/links.md:")) };
     };
     try {
@@ -568,7 +568,9 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     r.work![0].startDate = "2023-13";
     await writeFile(file, JSON.stringify(r));
     try {
-      const err = (await buildSite({ contentDir, outDir, publicDir, pdf: false }).catch((e: unknown) => e)) as ContentError;
+      const err = (await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false }).catch(
+        (e: unknown) => e,
+      )) as ContentError;
       expect(err).toBeInstanceOf(ContentError);
       expect(err.problems).toEqual(
         expect.arrayContaining([
@@ -590,7 +592,7 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     );
     await writeFile(fork, Buffer.from([0x00, 0x05, 0x16, 0x07, 0xff, 0xfe]));
     try {
-      await buildSite({ contentDir, outDir, publicDir, pdf: false });
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false });
       const corpus = JSON.parse(await read("corpus.json")) as { docs: { url: string; date?: string }[] };
       expect(corpus.docs.find((d) => d.url === "/writing/timestamped")?.date).toBe("2024-05-01");
     } finally {
@@ -604,7 +606,9 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     const good = await readFile(file, "utf8");
     await writeFile(file, '{\n  "basics": {\n    "name": "Avery,\n  }\n}\n');
     try {
-      const err = (await buildSite({ contentDir, outDir, publicDir, pdf: false }).catch((e: unknown) => e)) as ContentError;
+      const err = (await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false }).catch(
+        (e: unknown) => e,
+      )) as ContentError;
       expect(err).toBeInstanceOf(ContentError);
       expect(err.problems.join("\n")).toMatch(/^content\/resume\.json: resume: is not valid JSON \(.+ at line 3, column \d+\)$/m);
     } finally {
@@ -617,7 +621,9 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
     const good = await readFile(file, "utf8");
     await writeFile(file, JSON.stringify({ basics: { name: 3, email: "not-an-email" } }));
     try {
-      const err = (await buildSite({ contentDir, outDir, publicDir, pdf: false }).catch((e: unknown) => e)) as ContentError;
+      const err = (await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false }).catch(
+        (e: unknown) => e,
+      )) as ContentError;
       expect(err).toBeInstanceOf(ContentError);
       expect(err.problems.join("\n")).toMatch(/content\/resume\.json: basics\.name: must be string/);
       expect(err.problems.join("\n")).toMatch(/content\/resume\.json: basics\.email: must match format "email"/);
@@ -645,7 +651,7 @@ describe("a mistake in site.config.ts fails the build with `site.config.ts: fiel
   });
 
   it("a menu link whose href is a number (it used to stop the build midway, after corpus.json was rewritten)", async () => {
-    await buildSite({ contentDir, outDir, publicDir, pdf: false });
+    await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false });
     const before = await files();
     const bad = { ...siteConfig, nav: siteConfig.nav.map((l, i) => (i === 5 ? { ...l, href: 42 } : l)) };
     // Fresh modules, so every one the build loads reads the edited config.
@@ -659,6 +665,7 @@ describe("a mistake in site.config.ts fails the build with `site.config.ts: fiel
       outDir,
       publicDir,
       pdf: false,
+      askModel: false,
       photos: async () => {
         photosBuilt = true;
         return path.join(outDir, "photos.json");
@@ -687,7 +694,7 @@ describe(
       Object.assign(process.env, vars);
       try {
         const { buildSite: build } = await import("@/scripts/build/site");
-        return await build({ contentDir, outDir, publicDir, pdf: false, log }).catch((e: unknown) => e);
+        return await build({ contentDir, outDir, publicDir, pdf: false, askModel: false, log }).catch((e: unknown) => e);
       } finally {
         for (const k of Object.keys(vars)) if (saved[k] === undefined) delete process.env[k];
       }
@@ -695,7 +702,7 @@ describe(
 
     it("records the settings, each feature's pages (a utility by the endpoint it documents) and prints what this environment decides", async () => {
       const lines: string[] = [];
-      await buildSite({ contentDir, outDir, publicDir, pdf: false, log: (l) => lines.push(l) });
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false, log: (l) => lines.push(l) });
       expect(JSON.parse(await read("features.json"))).toEqual({
         settings: { nowPlaying: "auto", coffee: "auto", ledger: "auto", around: "auto", census: "auto" },
       });
@@ -712,13 +719,13 @@ describe(
       const good = await readFile(echo, "utf8");
       await writeFile(echo, good.replace("endpoint: /search.json", "endpoint: /coffee/availability.json"));
       try {
-        await buildSite({ contentDir, outDir, publicDir, pdf: false });
+        await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false });
         expect(JSON.parse(await read("paths.json")).features["/utilities/echo"]).toBe("coffee");
         expect((JSON.parse(await read("corpus.json")) as Corpus).docs.find((d) => d.url === "/utilities/echo")!.feature).toBe("coffee");
       } finally {
         await writeFile(echo, good);
       }
-      await buildSite({ contentDir, outDir, publicDir, pdf: false });
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false });
     });
 
     it("stops on a feature turned on (true) without what it needs, with one line naming the setting, and builds with it", async () => {
@@ -768,7 +775,7 @@ describe(
       } finally {
         await writeFile(about, good);
       }
-      await buildSite({ contentDir, outDir, publicDir, pdf: false });
+      await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false });
     });
   },
 );

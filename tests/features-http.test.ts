@@ -14,6 +14,7 @@ import { connectMcp } from "./helpers/mcp";
 import { Contract, call, type ApiResult } from "./helpers/openapi";
 import { startServer, type RunningServer } from "./helpers/server";
 import { icsWithMeeting, startCalendarFeed, type CalendarFeed } from "./helpers/calendar-feed";
+import { testPrefix } from "./helpers/redis-run";
 
 /**
  * The live features (lib/features) as a visitor, a crawler and an agent meet them, from one
@@ -230,7 +231,7 @@ describe("a fresh clone: no store, no accounts, no jobs", () => {
 
   it("shows no setup text on any page or twin: no variable the site reads, no npm command, no 'this deployment'", async () => {
     expect(await setupTextOn(app.server.base, ["/no-such-page", ...Object.keys(GATED)])).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("under next start (proxy.ts, no server.mjs), as on a platform", () => {
@@ -293,7 +294,7 @@ describe("every feature configured: loopback music service and calendar, the rea
 
   it("shows no setup text on any page or twin, the live ones included", async () => {
     expect(await setupTextOn(app.server.base, [])).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("site.config.ts features: true and false", () => {
@@ -351,7 +352,7 @@ describe("site.config.ts features: true and false", () => {
   });
 
   it("true with jobs off but a shared store is on: the owner runs `npm run job` by hand", async () => {
-    const { server } = await start({ around: true }, { REDIS_URL: "redis://127.0.0.1:6379", STORE_PREFIX: `features-hand-${Date.now()}` });
+    const { server } = await start({ around: true }, { REDIS_URL: "redis://127.0.0.1:6379", STORE_PREFIX: testPrefix("features-hand") });
     expect(server.output()).toMatch(
       /on {3}Around[^\n]*turned on in site\.config\.ts, with a shared store for npm run job to fill instead of scheduled jobs/,
     );

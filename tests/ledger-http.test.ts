@@ -3,6 +3,7 @@ import { Contract, call } from "./helpers/openapi";
 import { httpRequest } from "./helpers/http";
 import { startServer, type RunningServer } from "./helpers/server";
 import { SHARED_REDIS_URL } from "./helpers/redis";
+import { testPrefix } from "./helpers/redis-run";
 
 const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)";
 const CLAUDEBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)";
@@ -35,7 +36,7 @@ describe.each(["next start", "npm start"] as const)("counted from real requests 
   let app: RunningServer;
   let contract: Contract;
   beforeAll(async () => {
-    app = await startServer({ REDIS_URL: SHARED_REDIS_URL, STORE_PREFIX: `ledger-${via.replace(" ", "")}-${Date.now()}` }, via);
+    app = await startServer({ REDIS_URL: SHARED_REDIS_URL, STORE_PREFIX: testPrefix(`ledger-${via.replace(" ", "")}`) }, via);
     contract = await Contract.load(app.base);
   });
   afterAll(() => app?.stop());

@@ -14,7 +14,7 @@ beforeAll(async () => {
   const port = await freePort();
   app = await startServer({ PORT: String(port), LENS_ALLOW_HOSTS: `127.0.0.1:${port}` }, "next start");
   contract = await Contract.load(app.base);
-}, 60_000);
+}, 300_000);
 afterAll(() => app?.stop());
 
 describe("the site's own readiness", () => {

@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from "./helpers/server";
 import { SHARED_REDIS_URL, ThrowawayRedis } from "./helpers/redis";
 import { connectMcp, resultText } from "./helpers/mcp";
 import { startLensTargets, type LensTargets } from "./helpers/lens-targets";
+import { testPrefix } from "./helpers/redis-run";
 
 /**
  * The snapshot tools against the real Redis (rows outlive the server that stored them),
@@ -21,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => targets?.close());
 
 describe("snapshot rows in the real Redis", () => {
-  const prefix = `mcp-redis-${process.pid}-${Date.now()}`;
+  const prefix = testPrefix("mcp-redis");
   let first: RunningServer | undefined;
   let second: RunningServer | undefined;
   afterAll(async () => {
@@ -90,7 +91,7 @@ describe("a store outage", () => {
     }
     expect(back).toBe(true);
     await client.close();
-  }, 60_000);
+  }, 300_000);
 });
 
 describe("the MCP Inspector CLI", () => {
@@ -110,7 +111,7 @@ describe("the MCP Inspector CLI", () => {
     const { stdout } = await inspector(["--method", "tools/list"]);
     const names = (JSON.parse(stdout) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(["ask", "searchSite", "representation_capture", "representation_compare"]));
-  }, 90_000);
+  }, 300_000);
 
   it("calls ask and gets ranked pages", async () => {
     const { stdout } = await inspector([
@@ -124,5 +125,5 @@ describe("the MCP Inspector CLI", () => {
     const result = (JSON.parse(stdout) as { result: { isError?: boolean; structuredContent: { results: { url: string }[] } } }).result;
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent.results[0].url).toBe(`${server.base}/garage/cb400f-carb-sync`);
-  }, 90_000);
+  }, 300_000);
 });

@@ -138,7 +138,7 @@ describe("budgets", () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  }, 300_000);
 });
 
 describe("the transport's edges", () => {

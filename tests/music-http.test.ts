@@ -5,6 +5,7 @@ import { Contract, call } from "./helpers/openapi";
 import { freePort, startServer, type RunningServer } from "./helpers/server";
 import { SHARED_REDIS_URL, withRedis as redis } from "./helpers/redis";
 import { PLAYLIST_ID, startMusicUpstreams, type MusicUpstreams } from "./helpers/music-upstreams";
+import { testPrefix } from "./helpers/redis-run";
 
 /**
  * /rn/tracks over real HTTP against loopback stand-ins for Spotify and Odesli, with the
@@ -53,7 +54,7 @@ type Tracks = {
 describe("connected to the music service", () => {
   let app: RunningServer;
   let contract: Contract;
-  const prefix = `music-${Date.now()}`;
+  const prefix = testPrefix("music");
   const env = () => ({ REDIS_URL: SHARED_REDIS_URL, STORE_PREFIX: prefix, ...music.env });
   const get = () => call(contract, app.base, "/rn/tracks");
   beforeAll(async () => {
@@ -140,7 +141,7 @@ describe("connected to the music service", () => {
 describe("failures of the music service, with no earlier copy", () => {
   let app: RunningServer;
   let contract: Contract;
-  const prefix = `music-fail-${Date.now()}`;
+  const prefix = testPrefix("music-fail");
   beforeAll(async () => {
     app = await startServer({ REDIS_URL: SHARED_REDIS_URL, STORE_PREFIX: prefix, ...music.env });
     contract = await Contract.load(app.base);

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPhotos, parseSidecar, unreadablePhoto, type PhotoBuildReport } from "@/scripts/build/photos";
 import { RENDITIONS, type PhotoManifestFile } from "@/lib/photos/types";
-import { thirdParty } from "./helpers/third-party";
+import { needs, thirdParty } from "./helpers/third-party";
 
 /**
  * The photo build over the real camera files of ../shared/fixtures/photos (third-party
@@ -51,12 +51,12 @@ beforeAll(async () => {
   await writeFile(path.join(photosDir, "._canon-eos-1300d.jpg"), Buffer.from([0x00, 0x05, 0x16, 0x07]));
   report = await buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos", log: (l) => logs.push(l) });
   manifest = JSON.parse(await readFile(path.join(outDir, "photos.json"), "utf8")) as PhotoManifestFile;
-}, 180_000);
+}, 300_000);
 afterAll(() => work && rm(work, { recursive: true, force: true }));
 
 const entry = (stem: string) => manifest.photos.find((p) => p.stem === stem)!;
 
-describe.skipIf(!HAVE_FIXTURES)("photo build", () => {
+describe("photo build", needs("photos"), () => {
   it("publishes every readable photo and skips broken files by name, with a reason", () => {
     expect(manifest.photos).toHaveLength(12);
     expect(report.skipped.map((s) => s.file).sort()).toEqual(["photos/empty.jpg", "photos/not-a-photo.jpg", "photos/truncated.jpg"]);

@@ -31,7 +31,7 @@ beforeAll(async () => {
   edit("corpus.json", (c) => delete (c.twins as Record<string, string>)["/resume"]);
   app = await startServer({ SITE_DATA_DIR: dataDir });
   contract = await Contract.load(app.base);
-}, 60_000);
+}, 300_000);
 afterAll(() => {
   app?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./helpers/server";
+import { testPrefix } from "./helpers/redis-run";
 
 /**
  * server.mjs at the edge, before Next: an oversized body is refused as it arrives, and a
@@ -69,7 +70,7 @@ describe("the server in front of Next", () => {
 describe("clients that close their side, or ask to close", () => {
   let redisServer: RunningServer;
   beforeAll(async () => {
-    redisServer = await startServer({ REDIS_URL: "redis://127.0.0.1:6379", STORE_PREFIX: `edges-${Date.now()}` });
+    redisServer = await startServer({ REDIS_URL: "redis://127.0.0.1:6379", STORE_PREFIX: testPrefix("edges") });
     // What is measured is the half-close, not a cold start: the first /ask loads the model.
     await fetch(`http://127.0.0.1:${redisServer.port}/ask?query=espresso&streaming=0`);
   });

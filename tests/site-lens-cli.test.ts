@@ -19,7 +19,7 @@ beforeAll(async () => {
   [native, walled] = await Promise.all([startNativeSite(), startWalledSite()]);
   closed = await freePort();
   app = await startServer({ LENS_ALLOW_HOSTS: `${native.hostPort},${walled.hostPort},127.0.0.1:${closed}` }, "next start");
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await app?.stop();
   await Promise.all([native?.close(), walled?.close()]);

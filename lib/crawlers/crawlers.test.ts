@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { thirdParty } from "@/tests/helpers/third-party";
+import { needs, thirdParty } from "@/tests/helpers/third-party";
 import { AI_CRAWLERS, aiCrawler, botViewAgents, BROWSER_USER_AGENT, robotsTokens, SEARCH_ENGINES, type CrawlerRole } from ".";
 
 /**
@@ -75,7 +75,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The token as a whole word of the header (not "NotGPTBotReally"), case-insensitively. */
 const namesToken = (userAgent: string, token: string) => new RegExp(`(^|[^a-z0-9_-])${escape(token)}([^a-z0-9_-]|$)`, "i").test(userAgent);
 
-describe.skipIf(!HAVE_DATA)("the crawler table against ai-robots.json", () => {
+describe("the crawler table against ai-robots.json", needs("aiRobots"), () => {
   it("reads the shared data", () => {
     expect(Object.keys(upstream).length).toBeGreaterThan(100);
   });

@@ -5,9 +5,10 @@ import type { Store } from "@/lib/store";
 import { SHARED_REDIS_URL } from "@/tests/helpers/redis";
 import { lastRunKey, runJob } from "./run";
 import type { Job, JobContext } from "./types";
+import { testPrefix } from "@/tests/helpers/redis-run";
 
 const clients: RedisClient[] = [];
-const prefix = `jobs-test-${process.pid}-${Date.now()}:`;
+const prefix = `${testPrefix("jobs")}:`;
 
 /** A separate connection per "instance", as two servers sharing one Redis would have. */
 function instance(): Store {

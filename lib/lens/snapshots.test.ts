@@ -4,6 +4,7 @@ import { createRedisClient, createRedisStore, type RedisClient } from "@/lib/sto
 import type { Store } from "@/lib/store";
 import { SHARED_REDIS_URL } from "@/tests/helpers/redis";
 import { diffSnapshots, listSnapshots, MAX_SNAPSHOTS, storeSnapshot, type Snapshot } from "./snapshots";
+import { testPrefix } from "@/tests/helpers/redis-run";
 
 let redisClient: RedisClient;
 beforeAll(async () => {
@@ -28,7 +29,7 @@ const row = (n: number, over: Partial<Snapshot> = {}): Snapshot => ({
 
 const backends: [string, () => Store][] = [
   ["memory", () => createMemoryStore()],
-  ["redis", () => createRedisStore(redisClient, 1000, `snapshots-test-${process.pid}-${Date.now()}:`)],
+  ["redis", () => createRedisStore(redisClient, 1000, `${testPrefix("snapshots")}:`)],
 ];
 
 describe.each(backends)("snapshot rows in the %s store", (_name, make) => {

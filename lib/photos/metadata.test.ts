@@ -6,7 +6,7 @@ import { decodeFujifilmMakerNote, isFujifilmMakerNote, type FujiValue } from "./
 import * as fuji from "./fujifilm-labels";
 import { readPhotoMetadata } from "./metadata";
 import { PhotoMetadataSchema, RECIPE_KEYS, type PhotoMetadata } from "./schema";
-import { thirdParty } from "@/tests/helpers/third-party";
+import { needs, thirdParty } from "@/tests/helpers/third-party";
 
 // ---------------------------------------------------------------------------------------
 // Fixtures: 12 real camera JPEGs with exiftool ground truth (../shared/fixtures/photos, third
@@ -74,7 +74,7 @@ const STANDARD = [
   "sharpness",
 ] as const;
 
-it.skipIf(!HAVE_FIXTURES)("finds all 12 fixtures, each with ground truth", () => {
+it("finds all 12 fixtures, each with ground truth", needs("photos"), () => {
   expect(FILES).toHaveLength(12);
   for (const file of FILES) expect(EXPECTED[file], file).toBeDefined();
 });
@@ -429,7 +429,7 @@ function fujiInternalSerial(note: Uint8Array): string {
 
 // ---------------------------------------------------------------------------------------
 
-describe.skipIf(!HAVE_FIXTURES)("special cases", () => {
+describe("special cases", needs("photos"), () => {
   it("no-exif.jpg: nulls, the decoded size, no guesses, no recipe", async () => {
     const { metadata, orientation } = await read("no-exif.jpg");
     expect(orientation).toBeNull();
@@ -562,7 +562,7 @@ describe("decodeFujifilmMakerNote", () => {
     });
   });
 
-  it.skipIf(!HAVE_FIXTURES)("honours a Uint8Array that is a view into a larger buffer", async () => {
+  it("honours a Uint8Array that is a view into a larger buffer", needs("photos"), async () => {
     const note = await makerNoteOf("fuji-x100vi-classic-negative.jpg");
     expect(note.byteOffset).toBeGreaterThan(0);
     const tags = decodeFujifilmMakerNote(note);
@@ -571,7 +571,7 @@ describe("decodeFujifilmMakerNote", () => {
     expect(tags.has(0x0010)).toBe(false); // InternalSerialNumber is ASCII: never decoded
   });
 
-  it.skipIf(!HAVE_FIXTURES)("rejects other MakerNotes (Canon, Nikon) by header", async () => {
+  it("rejects other MakerNotes (Canon, Nikon) by header", needs("photos"), async () => {
     for (const file of ["canon-eos-1300d.jpg", "nikon-coolpix-p6000-gps.jpg"]) {
       const note = await makerNoteOf(file);
       expect(isFujifilmMakerNote(note)).toBe(false);
@@ -607,7 +607,7 @@ describe("decodeFujifilmMakerNote", () => {
     expect(decodeFujifilmMakerNote(new Uint8Array(0)).size).toBe(0);
   });
 
-  it.skipIf(!HAVE_FIXTURES)("never throws on the truncated head of a real file (first 3000 bytes)", async () => {
+  it("never throws on the truncated head of a real file (first 3000 bytes)", needs("photos"), async () => {
     const file = "fuji-x100vi-classic-chrome.jpg";
     const cut = bytesOf(file).subarray(0, 3000);
     // The MakerNote header, not the Make string that also reads "FUJIFILM".

@@ -5,11 +5,12 @@ import { createRedisClient, type RedisClient } from "@/lib/store/redis";
 import { createUpstashClient } from "@/lib/store/upstash";
 import { SHARED_REDIS_URL, ThrowawayRedis } from "@/tests/helpers/redis";
 import { startUpstashShim, type UpstashShim } from "@/tests/helpers/upstash-shim";
+import { testPrefix } from "@/tests/helpers/redis-run";
 
 const quiet = () => {};
 let client: RedisClient;
 let shim: UpstashShim;
-const run = `${process.pid}-${Date.now()}`;
+const run = testPrefix("limiter");
 
 beforeAll(async () => {
   client = createRedisClient(SHARED_REDIS_URL, quiet);
@@ -41,8 +42,8 @@ describe("policy headers", () => {
 
 const limiters: [string, () => Limiter][] = [
   ["memory", () => createMemoryLimiter()],
-  ["redis", () => createRedisLimiter(client, `lt-${run}-redis-${Math.random()}`)],
-  ["upstash", () => createUpstashLimiter(createUpstashClient(shim.url, shim.token, 2000), 2000, `lt-${run}-up-${Math.random()}`)],
+  ["redis", () => createRedisLimiter(client, `${run}:lt-redis-${Math.random()}`)],
+  ["upstash", () => createUpstashLimiter(createUpstashClient(shim.url, shim.token, 2000), 2000, `${run}:lt-up-${Math.random()}`)],
 ];
 
 describe.each(limiters)("%s limiter", (_name, make) => {
@@ -111,7 +112,7 @@ describe("local fallback", () => {
     const c = createRedisClient(redis.url, quiet);
     for (let i = 0; i < 50 && !c.isReady; i++) await new Promise((r) => setTimeout(r, 20));
     const logs: string[] = [];
-    const limiter = withLocalFallback(createRedisLimiter(c, `fb-${run}`), (m) => logs.push(m));
+    const limiter = withLocalFallback(createRedisLimiter(c, `${run}:fb`), (m) => logs.push(m));
 
     expect((await limiter.consume(policies.compare, "x")).remaining).toBe(3);
     await redis.stop();
@@ -131,7 +132,7 @@ describe("local fallback", () => {
     expect(logs.some((l) => l.includes("is back"))).toBe(true);
     expect(result?.allowed).toBe(true);
     // Back on Redis: the new server holds this caller's count.
-    const key = `fb-${run}:rl:read:after-fresh`;
+    const key = `${run}:fb:rl:read:after-fresh`;
     await limiter.consume(policies.read, "after-fresh");
     expect(await c.zCard(key)).toBe(1);
     await c.close().catch(() => {});
@@ -142,7 +143,7 @@ describe("local fallback", () => {
 describe("a shared limiter behind a busy event loop", () => {
   it("keeps counting in Redis: a reply that waited behind a stall is not an outage", async () => {
     const logged: string[] = [];
-    const limiter = withLocalFallback(createRedisLimiter(client, `busy-${run}`, 200), (m) => logged.push(m));
+    const limiter = withLocalFallback(createRedisLimiter(client, `${run}:busy`, 200), (m) => logged.push(m));
     for (let i = 0; i < 3; i++) {
       const pending = limiter.consume(policies.read, "busy-caller");
       await new Promise((r) => setImmediate(r));

@@ -8,11 +8,12 @@ import type { Store } from "./types";
 import { StoreUnavailableError } from "./errors";
 import { SHARED_REDIS_URL, ThrowawayRedis } from "@/tests/helpers/redis";
 import { startUpstashShim, type UpstashShim } from "@/tests/helpers/upstash-shim";
+import { testPrefix } from "@/tests/helpers/redis-run";
 
 const quiet = () => {};
 let redisClient: RedisClient;
 let shim: UpstashShim;
-const prefix = `store-test-${process.pid}-${Date.now()}:`;
+const prefix = `${testPrefix("store")}:`;
 
 beforeAll(async () => {
   redisClient = createRedisClient(SHARED_REDIS_URL, quiet);

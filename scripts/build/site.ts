@@ -17,6 +17,7 @@ import { demoFlagProblems } from "./demo";
 import { env, siteUrl } from "@/lib/env";
 import { APP_PAGE_CARDS } from "@/lib/site/og";
 import { resultLabel } from "@/lib/search/present";
+import { stageCache, stageKey } from "./stage-cache";
 import { writeAtomic } from "./write";
 import { readManifest, standingSources } from "./standing";
 import { FONT_SUBSETS, siteCharacters, writeFontSubsets } from "./fonts";
@@ -50,6 +51,11 @@ export interface BuildOptions {
   staticDir?: string;
   /** Stages that need optional tools can be left out (tests of the fixture corpus). */
   pdf?: boolean;
+  /**
+   * `false` leaves the /ask model out, for tests of the fixture corpus that do not read it: training
+   * is the build's longest stage, and tests/content-build.test.ts rebuilds its corpus dozens of times.
+   */
+  askModel?: boolean;
   /**
    * Builds the photos once the content is valid (nothing is written before that) and
    * returns the manifest's path, so each photo page is searchable.
@@ -371,24 +377,35 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     "ask-bridge.json",
     "ask-confidence.json",
   ].map((f) => path.join(opts.outDir, f));
-  await cached(
-    "ask-model",
-    askFiles,
-    async () => {
-      const { trainEmbeddedModel } = await import("@/lib/ask/embedded-model");
-      const { fitAskConfidence } = await import("./ask-confidence");
-      const trained = await trainEmbeddedModel(askable, opts.outDir);
-      const fit = await fitAskConfidence(askable);
-      // `null` when there was nothing to fit on: /ask then never abstains (lib/ask/confidence.ts).
-      await writeAtomic(path.join(opts.outDir, "ask-confidence.json"), `${JSON.stringify(fit)}\n`);
-      const calibration = fit
-        ? `; abstains below ${Math.round(fit.threshold * 100)}% (held out: ${Math.round(fit.fitted.abstainAnswerable * 100)}% of ${fit.fitted.answerable} page questions, ${Math.round(fit.fitted.abstainOffTopic * 100)}% of off-topic)`
-        : "; no front-matter questions to calibrate on: never abstains";
-      return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon + ${Math.round(trained.spellingBytes / 1024)} KB spelling, ${trained.bridgeWords} English words bridged${calibration}`;
-    },
-    // A new off-topic list or training setting retrains, not only new content.
-    JSON.stringify(await askModelSettings()),
-  );
+  // The model takes a minute or more to train: kept in the build cache (./stage-cache.ts) by its inputs
+  // and its code, so a clean build or a return to earlier content restores it instead. A new off-topic
+  // list or training setting retrains, as does an edit to the code that trains it.
+  const askSettings = JSON.stringify(await askModelSettings());
+  const askCode = ["lib/ask/embedded-model.ts", "scripts/build/ask-confidence.ts"];
+  if (opts.askModel !== false)
+    await cached(
+      "ask-model",
+      askFiles,
+      async () => {
+        const made = await stageCache(
+          { stage: "ask-model", inputs: `${inputHash}\n${askSettings}`, code: askCode, outputs: askFiles },
+          async () => {
+            const { trainEmbeddedModel } = await import("@/lib/ask/embedded-model");
+            const { fitAskConfidence } = await import("./ask-confidence");
+            const trained = await trainEmbeddedModel(askable, opts.outDir);
+            const fit = await fitAskConfidence(askable);
+            // `null` when there was nothing to fit on: /ask then never abstains (lib/ask/confidence.ts).
+            await writeAtomic(path.join(opts.outDir, "ask-confidence.json"), `${JSON.stringify(fit)}\n`);
+            const calibration = fit
+              ? `; abstains below ${Math.round(fit.threshold * 100)}% (held out: ${Math.round(fit.fitted.abstainAnswerable * 100)}% of ${fit.fitted.answerable} page questions, ${Math.round(fit.fitted.abstainOffTopic * 100)}% of off-topic)`
+              : "; no front-matter questions to calibrate on: never abstains";
+            return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon + ${Math.round(trained.spellingBytes / 1024)} KB spelling, ${trained.bridgeWords} English words bridged${calibration}`;
+          },
+        );
+        return made.hit ? `${made.detail ?? ""} (from the build cache)` : made.detail;
+      },
+      stageKey({ stage: "ask-model", inputs: askSettings, code: askCode }),
+    );
   // The in-browser search now asks /search.json; a Pagefind bundle left by an older build is not served stale.
   await rm(path.join(opts.publicDir, "pagefind"), { recursive: true, force: true });
   await writeAtomic(path.join(cacheDir, "stages.json"), JSON.stringify({ ...stageHashes, ...newHashes }));

@@ -9,6 +9,7 @@ import { firmList, startFirmSites, type FirmSites } from "./firm-sites";
 import { SHARED_REDIS_URL, withRedis } from "./redis";
 import { PLAYLIST_ID, startMusicUpstreams, type MusicUpstreams } from "./music-upstreams";
 import { icsWithMeeting, startCalendarFeed, type CalendarFeed } from "./calendar-feed";
+import { testPrefix } from "./redis-run";
 
 /**
  * The built app on a free loopback port for the enclosing suite, with its own
@@ -32,7 +33,7 @@ export function appUnderTest(env: Record<string, string> = {}): { server: Runnin
  * 200: tests never send traffic off the machine.
  */
 export function appWithUpstreams(env: Record<string, string> = {}) {
-  const prefix = `upstreams-${process.pid}-${Date.now()}`;
+  const prefix = testPrefix("upstreams");
   // A longer store deadline than production's 500 ms: the shared Redis answers slowly while
   // other suites load the machine, and a timed-out lock would fail the first crawl, not a test.
   const appEnv: Record<string, string> = {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { createServer } from "node:net";
 import path from "node:path";
+import { testPrefix } from "./redis-run";
 
 export interface RunningServer {
   base: string;
@@ -55,7 +56,7 @@ export async function startServer(
       NEXT_TELEMETRY_DISABLED: "1",
       HOSTNAME: "127.0.0.1",
       PORT: String(port),
-      STORE_PREFIX: `test-${port}-${Date.now()}`,
+      STORE_PREFIX: testPrefix(`app-${port}`),
       // Every endpoint's output is checked against its schema: a mismatch is a 500 the tests see.
       CHECK_OUTPUT: "1",
       // The app's sockets are guarded like the test's: nothing leaves loopback.
@@ -70,7 +71,8 @@ export async function startServer(
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Ready in a second or two when idle; a loaded 2-core machine can take many times that.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
     if (/Ready (on|in)/.test(log)) break;

@@ -14,12 +14,10 @@ export const THIRD_PARTY = {
   photos: {
     path: "fixtures/photos/expected-exiftool.json",
     what: "real camera JPEGs with exiftool ground truth",
-    tests: ["lib/photos/metadata.test.ts", "tests/photos-build.test.ts"],
   },
   aiRobots: {
     path: "data/ai-robots.json",
     what: "ai.robots.txt's crawler list",
-    tests: ["lib/lens/crawlers.test.ts"],
   },
 } as const;
 
@@ -30,14 +28,23 @@ export function thirdParty(input: ThirdPartyInput): { file: string; dir: string;
   return { file, dir: path.dirname(file), present: existsSync(file) };
 }
 
-/** Test files (relative to the project root) whose third-party inputs are absent here, with what they lack. */
-export function missingThirdParty(): Map<string, string> {
-  const missing = new Map<string, string>();
-  for (const input of Object.keys(THIRD_PARTY) as ThirdPartyInput[]) {
-    if (thirdParty(input).present) continue;
-    for (const test of THIRD_PARTY[input].tests) missing.set(test, THIRD_PARTY[input].what);
+declare module "vitest" {
+  interface TaskMeta {
+    /** The third-party input a test (or every test of a suite) reads: the reporter names it when it skipped. */
+    thirdParty?: ThirdPartyInput;
   }
-  return missing;
 }
+
+/**
+ * The options of a test or suite that reads `input`: skipped where it is absent, and marked, so
+ * third-party-reporter.ts names exactly the tests that skipped for it (nothing is listed by hand).
+ * `describe("…", needs("photos"), () => …)`.
+ */
+export function needs(input: ThirdPartyInput): { skip: boolean; meta: { thirdParty: ThirdPartyInput } } {
+  return { skip: !thirdParty(input).present, meta: { thirdParty: input } };
+}
+
+/** Where the reporter leaves what it found, for `npm test`'s summary (scripts/test.ts). */
+export const THIRD_PARTY_SKIPS_FILE = path.join(ROOT, "test-reports", "third-party-skips.json");
 
 export const PROJECT_ROOT = ROOT;
