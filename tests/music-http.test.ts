@@ -220,7 +220,7 @@ describe("deployments without a store", () => {
 
 describe("a store but no music account (now playing off)", () => {
   it("answers 503 no_playlist with tracks: [], not the 500 of storage not configured, and documents it", async () => {
-    const app = await startServer({ REDIS_URL: SHARED_REDIS_URL, STORE_PREFIX: `music-nocreds-${Date.now()}` });
+    const app = await startServer({ REDIS_URL: SHARED_REDIS_URL, STORE_PREFIX: testPrefix("music-nocreds") });
     try {
       const contract = await Contract.load(app.base);
       const r = await call(contract, app.base, "/rn/tracks");
