@@ -142,7 +142,24 @@ describe("a new kind of page, added by following docs/adding-a-page-kind.md", ()
 
   it("the copy type-checks, and its app/ routes, declared pages and collection lists pass their tests", async () => {
     await run("npx", ["tsc", "--noEmit"], dir);
-    await run("npx", ["vitest", "run", "lib/site/pages.test.ts", "lib/content/collections.test.ts", "lib/site/config-schema.test.ts"], dir);
+    // All but the demo's own pinned wording ("garage notes included"), which a new writing-kind collection rightly changes.
+    const notDemoWording = "^(?!.*the kinds and the collections in words)";
+    await run(
+      "npx",
+      [
+        "vitest",
+        "run",
+        "-t",
+        notDemoWording,
+        "lib/site/pages.test.ts",
+        "lib/content/collections.test.ts",
+        "lib/site/config-schema.test.ts",
+      ],
+      dir,
+    );
+    expect(
+      await run("npx", ["tsx", "-e", 'import("./lib/content/collections.ts").then((m) => console.log(m.kindsInWords()))'], dir),
+    ).toMatch(/talks/);
   }, 300_000);
 });
 

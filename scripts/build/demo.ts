@@ -14,11 +14,12 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { DEMO_NAME } from "@/lib/site/config-schema";
+import { NOTE_FILE } from "@/lib/content/load";
 
 const FINGERPRINT = path.join(import.meta.dirname, "demo-fingerprint.json");
 const TEXT = /\.(md|json|txt|ya?ml|csv)$/i;
 
-/** Each file of a folder (README.md files and hidden ones left out: they are not the owner's), by path inside it. */
+/** Each file of a folder (upper-case notes such as README.md and hidden files left out: the build reads neither), by path inside it. */
 export function fileHashes(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (rel: string) => {
@@ -29,7 +30,7 @@ export function fileHashes(dir: string): Record<string, string> {
       return;
     }
     for (const e of entries) {
-      if (e.name.startsWith(".") || e.name === "README.md") continue;
+      if (e.name.startsWith(".") || NOTE_FILE.test(e.name)) continue;
       const p = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) walk(p);
       else if (e.isFile()) {
