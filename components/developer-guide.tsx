@@ -40,6 +40,9 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
           <li>
             <a href="#rate-limits">Rate limits</a>
           </li>
+          <li>
+            <a href="#responses">Responses every endpoint may give</a>
+          </li>
           {guide.groups.map((group) => (
             <li key={group.tag}>
               <a href={`#tag-${group.tag}`}>{group.title}</a>
@@ -90,6 +93,16 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
         </table>
       </div>
 
+      <h2 id="responses">Responses every endpoint may give</h2>
+      <p>Each endpoint below lists only the responses of its own.</p>
+      <ul>
+        {guide.shared.map((r) => (
+          <li key={r.status}>
+            <strong>{r.status}</strong>: <InlineCode text={r.description} />
+          </li>
+        ))}
+      </ul>
+
       {guide.groups.map((group) => (
         // The section answers to its tag's plain name too: /developers#lens is in the lens
         // crawler's User-Agent and on /lens, and must land here.
@@ -109,40 +122,32 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
                 <InlineCode text={e.description} />
               </p>
               {e.parameters.length > 0 ? (
-                <div className={styles.tableScroll} role="region" aria-label={`Parameters of ${e.method} ${e.path}`} tabIndex={0}>
-                  <table>
-                    <thead>
-                      <tr>
-                        <th>Parameter</th>
-                        <th>Type</th>
-                        <th>Required</th>
-                        <th>Description</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {e.parameters.map((p) => (
-                        <tr key={p.name}>
-                          <td>
-                            <code>{p.name}</code>
-                          </td>
-                          <td>{p.type}</td>
-                          <td>{p.required ? "yes" : "no"}</td>
-                          <td>
-                            <InlineCode text={p.description} />
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                // A list, not a table: a name, its type and its rule stack on a phone with no empty cells.
+                <dl className={styles.params} aria-label={`Parameters of ${e.method} ${e.path}`}>
+                  {e.parameters.map((p) => (
+                    <div key={p.name}>
+                      <dt>
+                        <code>{p.name}</code>{" "}
+                        <span className="meta-line">{[p.type, p.required ? "required" : ""].filter(Boolean).join(" ·\u00a0")}</span>
+                      </dt>
+                      {p.description ? (
+                        <dd>
+                          <InlineCode text={p.description} />
+                        </dd>
+                      ) : null}
+                    </div>
+                  ))}
+                </dl>
               ) : null}
-              <ul>
-                {e.responses.map((r) => (
-                  <li key={r.status}>
-                    <strong>{r.status}</strong>: <InlineCode text={r.description} />
-                  </li>
-                ))}
-              </ul>
+              {e.responses.length > 0 ? (
+                <ul className={styles.responses}>
+                  {e.responses.map((r) => (
+                    <li key={r.status}>
+                      <strong>{r.status}</strong>: <InlineCode text={r.description} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               {/* Focusable: a long command scrolls sideways and must be reachable by keyboard. */}
               <pre tabIndex={0}>
                 <code>{e.curl}</code>
