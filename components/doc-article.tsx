@@ -33,10 +33,10 @@ export function DocArticle({ doc }: { doc: Doc }) {
           {doc.date ? <FormattedDate date={doc.date} /> : null}
           {doc.updated ? (
             <>
-              {doc.date ? " · " : ""}updated <FormattedDate date={doc.updated} />
+              {doc.date ? " ·\u00a0" : ""}updated <FormattedDate date={doc.updated} />
             </>
           ) : null}
-          {doc.date || doc.updated ? " · " : ""}
+          {doc.date || doc.updated ? " ·\u00a0" : ""}
           {Math.max(1, Math.round(doc.wordCount / 230))} min read · <a href={`${doc.url}.md`}>Markdown</a>
           {doc.endpoint ? (
             <>
