@@ -6,6 +6,13 @@ function InlineCode({ text }: { text: string }) {
   return <>{text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
 }
 
+/** The description's first sentence: what the endpoint is for, read on the way down the page. */
+function firstSentence(text: string): string {
+  const m = /^.+?[.!?](?=\s+[A-Z`(]|$)/s.exec(text);
+  return m ? m[0] : text;
+}
+const rest = (text: string) => text.slice(firstSentence(text).length).trim();
+
 export function DeveloperGuide({ guide }: { guide: Guide }) {
   const { base } = guide;
   return (
@@ -119,7 +126,7 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
                 {e.operationId} · rate limit {e.limit}
               </p>
               <p>
-                <InlineCode text={e.description} />
+                <InlineCode text={firstSentence(e.description)} />
               </p>
               {e.parameters.length > 0 ? (
                 // A list, not a table: a name, its type and its rule stack on a phone with no empty cells.
@@ -139,14 +146,27 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
                   ))}
                 </dl>
               ) : null}
-              {e.responses.length > 0 ? (
-                <ul className={styles.responses}>
-                  {e.responses.map((r) => (
-                    <li key={r.status}>
-                      <strong>{r.status}</strong>: <InlineCode text={r.description} />
-                    </li>
-                  ))}
-                </ul>
+              {/* The rest of what the endpoint does and the responses of its own: one click away, in the page (found by the browser's search, open without JavaScript). */}
+              {rest(e.description) || e.responses.length > 0 ? (
+                <details className={styles.more}>
+                  <summary>
+                    More on this endpoint{e.responses.length ? ` and its ${e.responses.map((r) => r.status).join(", ")}` : ""}
+                  </summary>
+                  {rest(e.description) ? (
+                    <p>
+                      <InlineCode text={rest(e.description)} />
+                    </p>
+                  ) : null}
+                  {e.responses.length > 0 ? (
+                    <ul className={styles.responses}>
+                      {e.responses.map((r) => (
+                        <li key={r.status}>
+                          <strong>{r.status}</strong>: <InlineCode text={r.description} />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </details>
               ) : null}
               {/* Focusable: a long command scrolls sideways and must be reachable by keyboard. */}
               <pre tabIndex={0}>

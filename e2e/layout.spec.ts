@@ -60,7 +60,9 @@ for (const [name, width, height] of [
   });
 }
 
-test("the developer guide's contents lead to each section, and a table scrolls inside its box on a phone", async ({ browser }) => {
+test("the developer guide's contents lead to each section, its parameters fit a phone and the shared responses are said once", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto("/developers");
@@ -74,15 +76,22 @@ test("the developer guide's contents lead to each section, and a table scrolls i
   await toc.getByRole("link", { name: "Rate limits" }).click();
   await expect(page).toHaveURL(/#rate-limits$/);
   await expect(page.locator("#rate-limits")).toBeInViewport();
-  // The widest parameter table is wider than the phone, and scrolls in its own box.
-  const boxes = await page
-    .locator('[role="region"][aria-label^="Parameters"]')
-    .evaluateAll((els) => els.map((el) => ({ client: el.clientWidth, scroll: el.scrollWidth, overflow: getComputedStyle(el).overflowX })));
-  expect(boxes.length).toBeGreaterThan(3);
-  for (const b of boxes) {
-    expect(b.overflow).toBe("auto");
-    expect(b.client).toBeLessThanOrEqual(390);
+  // Parameters are stacked lists, not tables: nothing wider than the phone, no empty cells (issue 44).
+  const lists = await page
+    .locator('dl[aria-label^="Parameters"]')
+    .evaluateAll((els) =>
+      els.map((el) => ({ client: el.clientWidth, scroll: el.scrollWidth, empty: el.querySelectorAll("dd:empty").length })),
+    );
+  expect(lists.length).toBeGreaterThan(3);
+  for (const l of lists) {
+    expect(l.scroll).toBeLessThanOrEqual(l.client);
+    expect(l.empty).toBe(0);
   }
+  // The shared responses are said once: no endpoint repeats the 429, which every one can give.
+  await expect(page.locator("#responses")).toBeVisible();
+  expect(await page.locator("section.endpoint li", { hasText: /^429:/ }).count()).toBe(0);
+  // About a third of the length it had (37,500 px on a phone before issue 44).
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(16_000);
   await context.close();
 });
 
