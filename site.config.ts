@@ -29,12 +29,17 @@ export const siteConfig = {
     { label: "GitHub", href: "https://github.com/example" },
     { label: "Mastodon", href: "https://mastodon.example/@avery" },
   ],
+  /**
+   * The menu, organised around the person: their work, then how to reach them; the API's
+   * pages sit under one entry (/developers links the utilities, which the footer also lists).
+   * On a phone, every entry but Search folds into one "Menu" (components/site-header.tsx).
+   */
   nav: [
     { label: "Writing", href: "/writing" },
     { label: "Garage", href: "/garage" },
     { label: "Photos", href: "/photos" },
-    { label: "Utilities", href: "/utilities" },
     { label: "About", href: "/about" },
+    { label: "Contact", href: "/contact" },
     { label: "Search", href: "/search" },
     { label: "Developers", href: "/developers" },
   ],
@@ -56,7 +61,7 @@ export const siteConfig = {
     { label: "FAQ", href: "/faq" },
     { label: "Uses", href: "/uses" },
     { label: "Speaking", href: "/speaking" },
-    { label: "Contact", href: "/contact" },
+    { label: "Utilities", href: "/utilities" },
     { label: "Colophon", href: "/colophon" },
   ],
   /**

@@ -7,6 +7,9 @@ import { pageMetadata } from "@/lib/site/metadata";
 import { JsonLd } from "@/components/json-ld";
 import { DatedList } from "@/components/dated-list";
 import { PhotoStrip } from "@/components/photo-strip";
+import { PhotoPicture } from "@/components/photo-picture";
+import { photoTitle } from "@/lib/photos/display";
+import type { PhotoEntry } from "@/lib/photos/types";
 import { isSitePage } from "@/lib/site/paths";
 import { aboutParts } from "@/lib/site/about-links";
 import { PAGES, PAGE_PATHS } from "@/lib/site/pages";
@@ -16,15 +19,18 @@ export const metadata = pageMetadata({ path: "/", title: siteConfig.title, descr
 export const dynamic = "force-dynamic";
 
 /**
- * Who the owner is (said once: the header leaves the name and role to this page's heading,
- * globals.css "Home"), what they wrote and photographed lately, the live pages, a quiet
- * pointer for machines, and last the demo notice. Every block ends at one right edge.
+ * For people first: who the owner is (said once: the header leaves the name and role to
+ * this page's heading, globals.css "Home") beside one of their photographs, what they wrote
+ * and photographed lately, the live pages, and one quiet line for machines. Every block
+ * ends at one right edge.
  */
 export default function HomePage() {
   const base = siteUrl();
   const writing = docsIn("writing").slice(0, 5);
   const garage = docsIn("garage").slice(0, 5);
-  const photos = getPhotos().manifest.photos.slice(0, 5);
+  const all = getPhotos().manifest.photos;
+  const anchor = heroPhoto(all);
+  const photos = all.filter((p) => p !== anchor).slice(0, 5);
   return (
     <div className="home wide">
       <JsonLd
@@ -39,12 +45,22 @@ export default function HomePage() {
           potentialAction: { "@type": "SearchAction", target: `${base}/search?q={query}`, "query-input": "required name=query" },
         }}
       />
-      <section className="home-intro" aria-labelledby="hello">
-        <h1 id="hello">{siteConfig.author.name}</h1>
-        <p className="lede">
-          {siteConfig.author.jobTitle}. {siteConfig.author.intro}
-        </p>
-        <AboutLinks />
+      <section className={anchor ? "home-intro home-hero" : "home-intro"} aria-labelledby="hello">
+        <div className="home-hero-text">
+          <h1 id="hello">{siteConfig.author.name}</h1>
+          <p className="lede">
+            {siteConfig.author.jobTitle}. {siteConfig.author.intro}
+          </p>
+          <AboutLinks />
+        </div>
+        {anchor ? (
+          <figure className="home-hero-photo">
+            <a href={`/photos/${anchor.stem}`}>
+              <PhotoPicture photo={anchor} box="4 / 3" priority sizes="(max-width: 960px) 100vw, 420px" />
+            </a>
+            <figcaption className="meta-line">{photoTitle(anchor)}</figcaption>
+          </figure>
+        ) : null}
       </section>
 
       <div className="home-columns">
@@ -69,26 +85,19 @@ export default function HomePage() {
 
       <LivePages />
 
-      <section aria-labelledby="home-machines" className="for-machines">
-        <h2 id="home-machines" className="section-label">
-          For machines
-        </h2>
-        <p>
-          Every page has a Markdown twin, and the site doubles as a keyless, read-only JSON API: see the <a href="/developers">API guide</a>
-          , the <a href="/openapi.json">OpenAPI document</a>, the <a href="/.well-known/api-catalog">API catalog</a>,{" "}
-          <a href="/llms.txt">llms.txt</a> and the <a href="/mcp/server-card">MCP server</a>. New writing comes as an{" "}
-          <a href="/feed.xml">Atom feed</a> and a <a href="/feed.json">JSON Feed</a>.
-        </p>
-      </section>
-      {/* Last, for whoever runs a copy: a visitor meets the owner first, not the template. */}
-      {siteConfig.demo ? (
-        <p className="demo-note">
-          Demo content about a fictional owner: replace <code>site.config.ts</code>, <code>content/</code> and <code>photos/</code> to make
-          the site yours.
-        </p>
-      ) : null}
+      {/* For machines, one quiet line: every page has a Markdown twin and the site is a keyless, read-only JSON API. */}
+      <p className="for-machines">
+        For machines: the <a href="/developers">API guide</a>, <a href="/openapi.json">OpenAPI</a>,{" "}
+        <a href="/.well-known/api-catalog">API catalog</a>, <a href="/llms.txt">llms.txt</a>, <a href="/mcp/server-card">MCP</a>,{" "}
+        <a href="/feed.xml">Atom</a> and <a href="/feed.json">JSON Feed</a>.
+      </p>
     </div>
   );
+}
+
+/** The home page's photograph: the latest landscape one (a portrait would tower over the text beside it), else the latest. */
+function heroPhoto(photos: readonly PhotoEntry[]): PhotoEntry | undefined {
+  return photos.find((p) => p.sizes.jpg.width > p.sizes.jpg.height) ?? photos[0];
 }
 
 /** A labelled block of the home page with a link to the whole of what it samples. */
@@ -116,7 +125,7 @@ function HomeSection({
         <a href={more.href}>{more.text} →</a>
         {also ? (
           <>
-            {" · "}
+            {" ·\u00a0"}
             <a href={also.href}>{also.text} →</a>
           </>
         ) : null}

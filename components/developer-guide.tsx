@@ -6,6 +6,13 @@ function InlineCode({ text }: { text: string }) {
   return <>{text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
 }
 
+/** The description's first sentence: what the endpoint is for, read on the way down the page. */
+function firstSentence(text: string): string {
+  const m = /^.+?[.!?](?=\s+[A-Z`(]|$)/s.exec(text);
+  return m ? m[0] : text;
+}
+const rest = (text: string) => text.slice(firstSentence(text).length).trim();
+
 export function DeveloperGuide({ guide }: { guide: Guide }) {
   const { base } = guide;
   return (
@@ -39,6 +46,9 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
           </li>
           <li>
             <a href="#rate-limits">Rate limits</a>
+          </li>
+          <li>
+            <a href="#responses">Responses every endpoint may give</a>
           </li>
           {guide.groups.map((group) => (
             <li key={group.tag}>
@@ -90,6 +100,16 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
         </table>
       </div>
 
+      <h2 id="responses">Responses every endpoint may give</h2>
+      <p>Each endpoint below lists only the responses of its own.</p>
+      <ul>
+        {guide.shared.map((r) => (
+          <li key={r.status}>
+            <strong>{r.status}</strong>: <InlineCode text={r.description} />
+          </li>
+        ))}
+      </ul>
+
       {guide.groups.map((group) => (
         // The section answers to its tag's plain name too: /developers#lens is in the lens
         // crawler's User-Agent and on /lens, and must land here.
@@ -113,43 +133,48 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
               </p>
               {e.off ? <p data-feature-off={e.off.name}>{offNote(e.off.label)}</p> : null}
               <p>
-                <InlineCode text={e.description} />
+                <InlineCode text={firstSentence(e.description)} />
               </p>
               {e.parameters.length > 0 ? (
-                <div className={styles.tableScroll} role="region" aria-label={`Parameters of ${e.method} ${e.path}`} tabIndex={0}>
-                  <table>
-                    <thead>
-                      <tr>
-                        <th>Parameter</th>
-                        <th>Type</th>
-                        <th>Required</th>
-                        <th>Description</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {e.parameters.map((p) => (
-                        <tr key={p.name}>
-                          <td>
-                            <code>{p.name}</code>
-                          </td>
-                          <td>{p.type}</td>
-                          <td>{p.required ? "yes" : "no"}</td>
-                          <td>
-                            <InlineCode text={p.description} />
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                // A list, not a table: a name, its type and its rule stack on a phone with no empty cells.
+                <dl className={styles.params} aria-label={`Parameters of ${e.method} ${e.path}`}>
+                  {e.parameters.map((p) => (
+                    <div key={p.name}>
+                      <dt>
+                        <code>{p.name}</code>{" "}
+                        <span className="meta-line">{[p.type, p.required ? "required" : ""].filter(Boolean).join(" ·\u00a0")}</span>
+                      </dt>
+                      {p.description ? (
+                        <dd>
+                          <InlineCode text={p.description} />
+                        </dd>
+                      ) : null}
+                    </div>
+                  ))}
+                </dl>
               ) : null}
-              <ul>
-                {e.responses.map((r) => (
-                  <li key={r.status}>
-                    <strong>{r.status}</strong>: <InlineCode text={r.description} />
-                  </li>
-                ))}
-              </ul>
+              {/* The rest of what the endpoint does and the responses of its own: one click away, in the page (found by the browser's search, open without JavaScript). */}
+              {rest(e.description) || e.responses.length > 0 ? (
+                <details className={styles.more}>
+                  <summary>
+                    More on this endpoint{e.responses.length ? ` and its ${e.responses.map((r) => r.status).join(", ")}` : ""}
+                  </summary>
+                  {rest(e.description) ? (
+                    <p>
+                      <InlineCode text={rest(e.description)} />
+                    </p>
+                  ) : null}
+                  {e.responses.length > 0 ? (
+                    <ul className={styles.responses}>
+                      {e.responses.map((r) => (
+                        <li key={r.status}>
+                          <strong>{r.status}</strong>: <InlineCode text={r.description} />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </details>
+              ) : null}
               {/* Focusable: a long command scrolls sideways and must be reachable by keyboard. */}
               <pre tabIndex={0}>
                 <code>{e.curl}</code>

@@ -9,6 +9,7 @@ import { Pager } from "./pager";
 import { getCorpus } from "@/lib/content/corpus";
 import { docNeighbours } from "@/lib/content/twins";
 import { tagLabel, tagPath } from "@/lib/content/tags";
+import { smarten } from "@/lib/content/typography";
 import { portraitPhoto } from "@/lib/photos/manifest";
 import { Portrait } from "./portrait";
 import { TextWithDates } from "./text-with-dates";
@@ -27,21 +28,21 @@ export function DocArticle({ doc }: { doc: Doc }) {
         ) : null}
         <h1>{doc.title}</h1>
         <p className="lede">
-          <TextWithDates text={doc.description} />
+          <TextWithDates text={smarten(doc.description)} />
         </p>
         <p className="meta-line">
           {doc.date ? <FormattedDate date={doc.date} /> : null}
           {doc.updated ? (
             <>
-              {doc.date ? " · " : ""}updated <FormattedDate date={doc.updated} />
+              {doc.date ? " ·\u00a0" : ""}updated <FormattedDate date={doc.updated} />
             </>
           ) : null}
-          {doc.date || doc.updated ? " · " : ""}
-          {Math.max(1, Math.round(doc.wordCount / 230))} min read · <a href={`${doc.url}.md`}>Markdown</a>
+          {doc.date || doc.updated ? " ·\u00a0" : ""}
+          {Math.max(1, Math.round(doc.wordCount / 230))} min read ·&nbsp;<a href={`${doc.url}.md`}>Markdown</a>
           {doc.endpoint ? (
             <>
               {" "}
-              · API: <code>{doc.endpoint}</code>
+              ·&nbsp;API: <code>{doc.endpoint}</code>
             </>
           ) : null}
         </p>

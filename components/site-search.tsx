@@ -1,10 +1,25 @@
 "use client";
 
 import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { PAGE_LIMIT, pageQuery, resultCount, resultLabel, searchHref, type ShownResults } from "@/lib/search/present";
+import {
+  askHref,
+  PAGE_LIMIT,
+  pageQuery,
+  resultCount,
+  resultLabel,
+  searchHref,
+  shownAsk,
+  type AskAnswerBody,
+  type ShownAsk,
+  type ShownResults,
+} from "@/lib/search/present";
 import { highlight, termsOf } from "@/lib/search/words";
 
-const DEBOUNCE_MS = 180;
+/**
+ * Each pause in typing asks /ask too, which spends one of the caller's 20 model rankings a
+ * minute (past them /ask ranks by keywords): long enough a pause that half-typed words do not.
+ */
+const DEBOUNCE_MS = 300;
 
 /**
  * The search page. The server renders it with its results, so it works without
@@ -13,14 +28,20 @@ const DEBOUNCE_MS = 180;
  * results; the query stays in the address bar, shareable, and each submitted query is a
  * step of the history (Back returns to the one before). Nothing is swapped in when it
  * hydrates: the markup is the same either way, so the layout does not move.
+ *
+ * Above the keyword results, the pages /ask finds most likely to answer the query as a
+ * question (the server asks through the API's own path, the browser asks /ask itself):
+ * past the caller's model budget /ask ranks by keywords, and the keyword results alone show.
  */
 export function SiteSearch({
   initial,
+  initialAsk,
   placeholder,
   stopwords,
   browse,
 }: {
   initial?: ShownResults;
+  initialAsk?: ShownAsk;
   placeholder: string;
   /** The engine's stopwords: what a query's words are searched for, so the results mark the words that matched. */
   stopwords: readonly string[];
@@ -39,6 +60,7 @@ export function SiteSearch({
   const [busy, setBusy] = useState(false);
   const pending = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [asked, setAsked] = useState<ShownAsk | undefined>(initialAsk);
   /** The query of this history entry as landed on or submitted: what Back returns to. */
   const committed = useRef(initial?.q ?? "");
 
@@ -86,14 +108,19 @@ export function SiteSearch({
     pending.current = controller;
     setBusy(true);
     try {
-      const res = await fetch(`/search.json?q=${encodeURIComponent(q)}&limit=${PAGE_LIMIT}`, {
-        signal: controller.signal,
-        headers: { accept: "application/json" },
-      });
+      // Both at once, shown together: the answers arriving after the keyword results would push them down the page.
+      const [res, answer] = await Promise.all([
+        fetch(`/search.json?q=${encodeURIComponent(q)}&limit=${PAGE_LIMIT}`, {
+          signal: controller.signal,
+          headers: { accept: "application/json" },
+        }),
+        askFor(q, controller.signal),
+      ]);
       if (!res.ok) throw new Error(`search answered ${res.status}`);
       const body = (await res.json()) as Omit<ShownResults, "q">;
       if (controller.signal.aborted) return;
       show({ q, total: body.total, results: body.results });
+      setAsked(answer);
     } catch (err) {
       if (controller.signal.aborted) return;
       // Rate-limited or offline: the server-rendered page answers the same question.
@@ -144,9 +171,67 @@ export function SiteSearch({
         <button type="submit">Search</button>
       </form>
       <section aria-live="polite" aria-busy={busy} className="search-region">
-        {shown ? <Results shown={shown} terms={termsOf(shown.q, stop)} browse={browse} /> : null}
+        {shown ? (
+          <>
+            <Answers asked={asked?.q === shown.q ? asked : undefined} />
+            <Results shown={shown} terms={termsOf(shown.q, stop)} browse={browse} />
+          </>
+        ) : null}
       </section>
     </>
+  );
+}
+
+/** /ask's best pages for the query; on any failure (offline, over the read budget) the keyword results stand alone. */
+async function askFor(q: string, signal: AbortSignal): Promise<ShownAsk> {
+  try {
+    const res = await fetch(askHref(q), { signal, headers: { accept: "application/json" } });
+    if (res.ok) return shownAsk(q, (await res.json()) as AskAnswerBody);
+  } catch (err) {
+    if (!signal.aborted) console.warn(err);
+  }
+  return { q, state: "keywords", answers: [] };
+}
+
+/**
+ * The pages most likely to answer the query, each with its chance; "no page answers this
+ * well" when none is likely. Nothing while the question is being asked or when /ask ranked
+ * by keywords (the list below is then the whole answer).
+ */
+function Answers({ asked }: { asked: ShownAsk | undefined }) {
+  if (!asked || asked.state === "keywords") return null;
+  return (
+    <section className="ask-answers" aria-label="Best answers">
+      {asked.state === "none" ? (
+        <p className="ask-none">
+          No page answers this well
+          {asked.closest ? (
+            <>
+              : the closest, <a href={asked.closest.url}>{asked.closest.title}</a>, is {asked.closest.score}% likely to.
+            </>
+          ) : (
+            "."
+          )}{" "}
+          The pages with its words are below.
+        </p>
+      ) : (
+        <>
+          <h2 className="section-label">Most likely to answer</h2>
+          <ol className="doc-list ask-results">
+            {asked.answers.map((a) => (
+              <li key={a.url}>
+                <a href={a.url} className="doc-link">
+                  {a.title}
+                </a>{" "}
+                <span className="meta-line">·&nbsp;{a.score}% likely to answer</span>
+                {a.snippet ? <p>{a.snippet}</p> : null}
+              </li>
+            ))}
+          </ol>
+          <h2 className="section-label">Pages with these words</h2>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -175,7 +260,7 @@ function Results({ shown, terms, browse }: { shown: ShownResults; terms: string[
               <a href={r.url} className="doc-link">
                 <Marked text={r.title} terms={terms} />
               </a>{" "}
-              <span className="meta-line">· {resultLabel(r.url, r.kind)}</span>
+              <span className="meta-line">·&nbsp;{resultLabel(r.url, r.kind)}</span>
               {r.snippet ? (
                 <p>
                   <Marked text={r.snippet} terms={terms} />

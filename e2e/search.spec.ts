@@ -193,7 +193,7 @@ test("the same results with and without JavaScript, for several queries", async 
   await typeQuery(page, "carburettor");
   const garage = (await rows(page)).rows.filter((r) => r.href.startsWith("/garage/"));
   expect(garage.length).toBeGreaterThan(0);
-  for (const r of garage) expect(r.label).toBe("· Garage note");
+  for (const r of garage) expect(r.label).toBe("·\u00a0Garage note");
   expect(problems).toEqual([]);
 });
 

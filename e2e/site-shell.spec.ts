@@ -72,7 +72,7 @@ for (const [label, width] of [
   ["phone", 390],
   ["desktop", 1280],
 ] as const) {
-  test(`the home page says who this is once, puts the demo notice last and ends its blocks at one right edge (${label})`, async ({
+  test(`the home page says who this is once, beside a photograph, leaves the demo notice to the footer and ends its blocks at one right edge (${label})`, async ({
     browser,
   }) => {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -97,8 +97,16 @@ for (const [label, width] of [
     });
     expect(seen.split(h1).length - 1, `"${h1}" shown once`).toBe(1);
     expect(seen.split(job).length - 1, `"${job}" shown once`).toBe(1);
-    // The demo notice follows everything else the page says.
-    expect(await page.locator(".home > :last-child").getAttribute("class")).toBe("demo-note");
+    // A photograph is the first screen's visual anchor, loaded at once (issue 44).
+    const photo = page.locator(".home-hero-photo img");
+    await expect(photo).toBeVisible();
+    expect(
+      await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().top < 900),
+    ).toBe(true);
+    // The demo notice is one quiet line in the footer, not a box on the page; the machines' doors are one line, last.
+    await expect(page.locator("main .demo-note")).toHaveCount(0);
+    await expect(page.locator("footer .footer-note")).toContainText("Demo content");
+    expect(await page.locator(".home > :last-child").getAttribute("class")).toBe("for-machines");
     // Every block ends at the same right edge (the intro's running text keeps its measure inside it).
     const edges = await page
       .locator(".home > :not(.home-intro)")

@@ -64,7 +64,7 @@ export default async function AroundPage() {
                     {f.name}
                   </a>{" "}
                   <span className="meta-line">
-                    · {f.status === null ? "not read" : `HTTP ${f.status}`} · robots.txt {f.robots.verdict}
+                    ·&nbsp;{f.status === null ? "not read" : `HTTP ${f.status}`} · robots.txt {f.robots.verdict}
                   </span>
                   {f.title ? <p>{f.title}</p> : null}
                   {f.description ? <p className="meta-line">{f.description}</p> : null}
@@ -82,7 +82,7 @@ export default async function AroundPage() {
                 {view.changes.map((c, i) => (
                   <li key={`${c.detectedAt}-${c.homepage}-${c.field}-${i}`}>
                     <time dateTime={c.detectedAt}>{readableDate(c.detectedAt) ?? c.detectedAt.slice(0, 10)}</time> ·{" "}
-                    <strong>{c.firm}</strong> · {describeChange(c)}
+                    <strong>{c.firm}</strong> ·&nbsp;{describeChange(c)}
                   </li>
                 ))}
               </ol>

@@ -67,7 +67,7 @@ export default async function PhotosPage({ searchParams }: Props) {
                 <PhotoPicture photo={entry} sizes={gallerySizes(entry)} priority={i === 0} />
                 <span className="photo-caption">
                   {photoTitle(entry)}
-                  {entry.metadata.film ? <span className="photo-caption-film"> · {entry.metadata.film}</span> : null}
+                  {entry.metadata.film ? <span className="photo-caption-film"> ·&nbsp;{entry.metadata.film}</span> : null}
                 </span>
               </a>
             </li>

@@ -44,7 +44,7 @@ export default function ResumePage() {
         <p className="meta-line">
           {contact.map((c, i) => (
             <span key={c.label}>
-              {i ? " · " : null}
+              {i ? " ·\u00a0" : null}
               {c.href ? <a href={c.href}>{c.value}</a> : c.value}
             </span>
           ))}

@@ -46,7 +46,7 @@ export default async function NowPlayingPage() {
                 ) : null}
                 <span className="meta-line">
                   {" "}
-                  · {t.artists.join(", ")} · {t.duration}
+                  ·&nbsp;{t.artists.join(", ")} ·&nbsp;{t.duration}
                 </span>
               </li>
             ))}

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { search, type SearchResultsSchema } from "@/lib/search/endpoint";
 import type { z } from "zod";
 import { callForPage } from "@/lib/site/page-call";
-import { PAGE_LIMIT, pageQuery } from "@/lib/search/present";
+import { ASK_TOP_K, PAGE_LIMIT, pageQuery, shownAsk, type AskAnswerBody } from "@/lib/search/present";
+import { ask } from "@/lib/ask/endpoint";
 import { pageMetadata } from "@/lib/site/metadata";
 import { PAGES, PAGE_PATHS, pageMeta, type PagePath } from "@/lib/site/pages";
 import { STOPWORDS } from "@/lib/search/engine";
@@ -20,8 +21,15 @@ type Props = { searchParams: Promise<{ q?: string | string[] }> };
  */
 export default async function SearchPage({ searchParams }: Props) {
   const q = pageQuery((await searchParams).q);
-  // Through the API's own path: a page of results draws on the same read budget as /search.json.
-  const found = q ? await callForPage<z.infer<typeof SearchResultsSchema>>(search, { q, limit: String(PAGE_LIMIT) }) : undefined;
+  // Through the API's own path: a page of results draws on the same read budget as
+  // /search.json, and its question on the same /ask budgets (past the model's, /ask ranks
+  // by keywords and the page shows the keyword results alone).
+  const [found, asked] = q
+    ? await Promise.all([
+        callForPage<z.infer<typeof SearchResultsSchema>>(search, { q, limit: String(PAGE_LIMIT) }),
+        callForPage<AskAnswerBody>(ask, { query: q, streaming: "0", top_k: String(ASK_TOP_K) }),
+      ])
+    : [undefined, undefined];
   const initial =
     found?.ok === true
       ? { q, total: found.data.total, results: found.data.results.map(({ url, title, kind, snippet }) => ({ url, title, kind, snippet })) }
@@ -29,6 +37,7 @@ export default async function SearchPage({ searchParams }: Props) {
   return (
     <>
       <h1>Search</h1>
+      <p className="lede">Ask in your own words: the pages most likely to answer come first, then every page with your words.</p>
       {found?.ok === false ? (
         <p role="alert">
           {found.status === 429 ? `Too many searches from your address: try again in ${found.retryAfter ?? "a few"} seconds.` : found.error}
@@ -36,7 +45,8 @@ export default async function SearchPage({ searchParams }: Props) {
       ) : null}
       <SiteSearch
         initial={initial}
-        placeholder={`${siteConfig.examples.searches.join(", ")}…`}
+        initialAsk={asked?.ok ? shownAsk(q, asked.data) : asked ? { q, state: "keywords", answers: [] } : undefined}
+        placeholder={`Ask a question, or search: ${siteConfig.examples.searches.join(", ")}…`}
         stopwords={[...STOPWORDS]}
         browse={[...navLinks().filter((l) => browsable(l.href)), { href: "/tags", label: PAGES["/tags"].title }]}
       />

@@ -11,6 +11,7 @@ import { headingRank } from "hast-util-heading-rank";
 import { toString as hastText } from "hast-util-to-string";
 import type { GalleryPhoto, Heading } from "./types";
 import { splitDates } from "./dates";
+import { rehypeTypography } from "./typography";
 
 type MdNode = { type: string; depth?: number; value?: string; children?: MdNode[] };
 
@@ -194,6 +195,8 @@ const processor = unified()
   .use(rehypeFollowPrefixedIds)
   .use(rehypeSlug)
   .use(rehypeAutolinkHeadings, { behavior: "wrap" })
+  // After the slugs: a heading's anchor stays what it was with straight quotes.
+  .use(rehypeTypography)
   .use(rehypeAccessible)
   .use(rehypeStringify);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tagDescription, tagPath, tagTitle, taggedDocs } from "./tags";
+import { tagDescription, tagLabel, tagPath, tagTitle, taggedDocs } from "./tags";
 import { docNeighbours, generatedTwins } from "./twins";
 import type { Doc } from "./types";
 
@@ -29,6 +29,12 @@ describe("tag pages", () => {
     expect(tags.get("fujifilm")!.map((d) => d.url)).toEqual(["/writing/b", "/writing/a", "/garage/c", "/utilities/d"]);
     expect(tagPath("film-recipes")).toBe("/tags/film-recipes");
     expect(tagTitle("film-recipes")).toBe("Film recipes");
+    // Acronyms and names as written, not capitalised as a word.
+    expect(tagTitle("api")).toBe("API");
+    expect(tagTitle("api-design")).toBe("API design");
+    expect(tagTitle("ai-crawlers")).toBe("AI crawlers");
+    expect(tagTitle("nextjs")).toBe("Next.js");
+    expect(tagLabel("robots-txt")).toBe("robots.txt");
   });
 
   it("say what they list, counted by kind", () => {

@@ -12,8 +12,32 @@ export const TAGS_INTRO = `Every tag the ${collectionsInWords()} carry, each wit
 
 export const tagPath = (tag: string) => `${TAGS_PATH}/${tag}`;
 
-/** As a reader says it: "film-recipes" → "film recipes". */
-export const tagLabel = (tag: string) => tag.replace(/-/g, " ");
+/**
+ * Words a tag holds that are written otherwise than in lower case: a tag is a lowercase
+ * slug, its label the words as a reader writes them ("API", not "api" or "Api").
+ */
+const WRITTEN: Record<string, string> = {
+  ai: "AI",
+  api: "API",
+  cb400f: "CB400F",
+  exif: "EXIF",
+  faq: "FAQ",
+  http: "HTTP",
+  json: "JSON",
+  nextjs: "Next.js",
+  openapi: "OpenAPI",
+  txt: "txt",
+  ups: "UPS",
+  wcag: "WCAG",
+};
+
+/** As a reader says it: "film-recipes" → "film recipes", "api-design" → "API design", "robots-txt" → "robots.txt". */
+export const tagLabel = (tag: string) =>
+  tag
+    .replace(/-txt$/, ".txt")
+    .split("-")
+    .map((w) => WRITTEN[w] ?? w)
+    .join(" ");
 
 /** The tag page's title: its label, capitalised ("Film recipes"). */
 export const tagTitle = (tag: string) => {

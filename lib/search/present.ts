@@ -54,3 +54,67 @@ export interface ShownResults {
   total: number;
   results: ShownResult[];
 }
+
+/** The pages /ask offers above the keyword results: a few, best first. */
+export const ASK_TOP_K = 3;
+
+/**
+ * Below this chance (in %) that its best page answers, a question gets "no page answers
+ * this well" rather than a list: /ask's own abstention threshold is fitted low to keep
+ * visitors' slang, which suits an API client that weighs the score itself, not a reader.
+ */
+export const ASK_LOW = 30;
+
+export interface ShownAnswer {
+  /** The page's path on this site (the API answers absolute URLs on its public base). */
+  url: string;
+  title: string;
+  /** The chance in % that the page answers the question, as /ask scores it. */
+  score: number;
+  snippet?: string;
+}
+
+/**
+ * What the search page says for a question: the pages likely to answer it ("answers");
+ * "none" when /ask abstains or its best page is unlikely; "keywords" when /ask ranked by
+ * keywords (the caller is past its model budget, or no model is built): the keyword
+ * results below then say all there is.
+ */
+export interface ShownAsk {
+  q: string;
+  state: "answers" | "none" | "keywords";
+  answers: ShownAnswer[];
+  /** For "none": the closest page and its chance, so the page can say how far off it is. */
+  closest?: ShownAnswer;
+}
+
+/** The fields of an /ask JSON answer (AskResponse) the page reads. */
+export interface AskAnswerBody {
+  results: { url: string; name: string; score: number; description?: string }[];
+  _meta?: { ranking: string; abstained?: { reason: string } };
+}
+
+/** /ask's answer as the search page shows it; the same function for the server render and the browser. */
+export function shownAsk(q: string, body: AskAnswerBody): ShownAsk {
+  if (body._meta?.ranking.startsWith("lexical")) return { q, state: "keywords", answers: [] };
+  const rows = body.results.map((r) => ({ url: sitePath(r.url), title: r.name, score: r.score, snippet: r.description }));
+  const best = rows[0];
+  if (body._meta?.abstained || !best || best.score < ASK_LOW) return { q, state: "none", answers: [], closest: best };
+  // The others only while they are a real alternative, not the model's long tail.
+  return { q, state: "answers", answers: rows.slice(0, ASK_TOP_K).filter((r) => r.score >= ASK_LOW / 3) };
+}
+
+/** A result's address as a path, so a link works whatever host name the page was reached by. */
+function sitePath(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.pathname}${u.search}${u.hash}`;
+  } catch {
+    return url;
+  }
+}
+
+/** /ask's JSON answer for the search page: the GET dialect, one body, a few pages. */
+export function askHref(q: string): string {
+  return `/ask?query=${encodeURIComponent(q)}&streaming=0&top_k=${ASK_TOP_K}`;
+}

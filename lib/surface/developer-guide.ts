@@ -21,7 +21,8 @@ export interface GuideEndpoint {
   tag: Tag;
   limit: string;
   parameters: GuideParameter[];
-  responses: { status: string; description: string }[];
+  /** Only the responses that differ from the guide's `shared` ones (OpenAPI lists them all). */
+  responses: GuideResponse[];
   curl: string;
   /** Its MCP tool, when this server offers it (`x-mcp-tool`). */
   tool?: string;
@@ -29,11 +30,18 @@ export interface GuideEndpoint {
   off?: { name: string; label: string };
 }
 
+export interface GuideResponse {
+  status: string;
+  description: string;
+}
+
 export interface Guide {
   base: string;
   /** `title`: the group's heading as a reader reads it; `tag` stays its anchor and OpenAPI tag. */
   groups: { tag: Tag; title: string; description: string; endpoints: GuideEndpoint[] }[];
   limits: { name: string; rule: string }[];
+  /** Responses most endpoints answer in the same words: said once, before the endpoints. */
+  shared: GuideResponse[];
 }
 
 /**
@@ -105,8 +113,19 @@ export function guideOf(listed: readonly Endpoint[], base: string, offered?: (e:
       });
     }
   }
+  // A response in the same words on at least half the endpoints is a rule of the API, not of
+  // one endpoint: the guide says it once (it was most of the page's length, repeated 20 times).
+  const key = (r: GuideResponse) => `${r.status}\u0000${r.description}`;
+  const counts = new Map<string, number>();
+  for (const e of all) for (const r of e.responses) counts.set(key(r), (counts.get(key(r)) ?? 0) + 1);
+  const isShared = (r: GuideResponse) => (counts.get(key(r)) ?? 0) * 2 >= all.length;
+  const shared = [...new Map(all.flatMap((e) => e.responses.filter(isShared)).map((r) => [key(r), r])).values()].sort((a, b) =>
+    a.status.localeCompare(b.status),
+  );
+  for (const e of all) e.responses = e.responses.filter((r) => !isShared(r));
   return {
     base,
+    shared,
     groups: (Object.keys(TAGS) as Tag[])
       .map((tag) => ({ tag, title: TAG_TITLES[tag], description: TAGS[tag], endpoints: all.filter((e) => e.tag === tag) }))
       .filter((g) => g.endpoints.length > 0),
@@ -167,6 +186,12 @@ export function guideMarkdown(g: Guide): string {
     "## Rate limits",
     "",
     ...g.limits.map((l) => `- \`${l.name}\`: ${l.rule}`),
+    "",
+    "## Responses every endpoint may give",
+    "",
+    "Each endpoint below lists only the responses of its own.",
+    "",
+    ...g.shared.map((r) => `- ${r.status}: ${r.description}`),
   ];
   for (const group of g.groups) {
     lines.push("", `## ${group.title}`, "", group.description);
@@ -175,16 +200,13 @@ export function guideMarkdown(g: Guide): string {
       if (e.tool) lines.push("", `MCP tool: \`${e.tool}\`.`);
       if (e.off) lines.push("", offNote(e.off.label));
       if (e.parameters.length) {
-        lines.push("", "| Parameter | Type | Required | Description |", "|---|---|---|---|");
+        lines.push("", "Parameters:", "");
         for (const p of e.parameters)
-          lines.push(`| ${cell(p.name)} | ${cell(p.type)} | ${p.required ? "yes" : "no"} | ${cell(p.description)} |`);
+          lines.push(`- \`${p.name}\` (${p.type}${p.required ? ", required" : ""})${p.description ? `: ${p.description}` : ""}`);
       }
-      lines.push("", "Responses:", "", ...e.responses.map((r) => `- ${r.status}: ${r.description}`));
+      if (e.responses.length) lines.push("", "Responses of its own:", "", ...e.responses.map((r) => `- ${r.status}: ${r.description}`));
       lines.push("", "```sh", e.curl, "```");
     }
   }
   return lines.join("\n") + "\n";
 }
-
-/** Text for one cell of a Markdown table: a `|` would end the cell. */
-const cell = (s: string) => s.replace(/\|/g, "\\|");

@@ -3,10 +3,10 @@
 //   scripts/demo-photos/fetch-sources.sh            # once: download + unpack the source photos
 //   npx tsx scripts/demo-photos/generate.ts [--out <dir>]
 //
-// Writes 12 clearly marked demo JPEGs plus a sidecar (<stem>.txt: title, blank line, caption) for each into
+// Writes 12 demo JPEGs plus a sidecar (<stem>.txt: title, blank line, caption) for each into
 // photos/ (or --out). Each picture is a real photograph from a Debian wallpaper package (CC0,
 // CC BY or CC BY-SA; source, author and licence per shot in shots.ts, table in photos/README.md),
-// cropped to 3:2 or 2:3, resized to 1600 px on the long edge and stamped with a visible DEMO mark.
+// cropped to 3:2 or 2:3 and resized to 1600 px on the long edge (the site's footer says the content is a demo).
 // Every file carries synthetic Fujifilm-style EXIF and a Fujifilm MakerNote recipe (see
 // recipes.ts and makernote.ts), so the build's EXIF allowlist, recipe decoder, orientation
 // handling and GPS stripping all have something realistic to chew on.
@@ -40,22 +40,7 @@ const EXIF_ALLOWANCE = 4 * 1024; // the EXIF block added afterwards is about 1 K
 const DEFAULT_SOURCE_DIR = "/tmp/demo-photo-sources";
 const sourceDir = path.resolve(process.env.DEMO_PHOTO_SOURCES || DEFAULT_SOURCE_DIR);
 
-/** The visible "DEMO" mark in the bottom-right corner of every demo image. */
-function demoMark(w: number, h: number): Buffer {
-  const bw = 132;
-  const bh = 46;
-  const x = w - bw - 24;
-  const y = h - bh - 24;
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
-      `<rect x="${x}" y="${y}" width="${bw}" height="${bh}" rx="8" fill="#000" fill-opacity="0.5"/>` +
-      `<text x="${x + bw / 2}" y="${y + 32}" font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif" ` +
-      `font-size="26" font-weight="700" letter-spacing="4" fill="#fff" text-anchor="middle">DEMO</text>` +
-      `</svg>`,
-  );
-}
-
-/** Crop and resize the source photograph upright, stamp the mark, then store it the way the layout says. */
+/** Crop and resize the source photograph upright, then store it the way the layout says. */
 async function renderJpeg(shot: Shot): Promise<{ jpeg: Buffer; width: number; height: number; orientation: 1 | 6 }> {
   const upright = shot.layout === "landscape" ? { w: LONG, h: SHORT } : { w: SHORT, h: LONG };
   const file = path.join(sourceDir, shot.source.path);
@@ -67,7 +52,6 @@ async function renderJpeg(shot: Shot): Promise<{ jpeg: Buffer; width: number; he
   image = image.resize(upright.w, upright.h, { fit: "cover", position: "centre" });
   // A monochrome film simulation gets a monochrome picture (kept as three sRGB channels).
   if (RECIPES[shot.recipe].filmSimulation.startsWith("Acros")) image = image.grayscale().toColourspace("srgb");
-  image = sharp(await image.png().toBuffer()).composite([{ input: demoMark(upright.w, upright.h) }]);
   if (shot.layout === "rotated-portrait") {
     // Orientation 6 means "rotate 90° clockwise to display", so the stored pixels are the
     // upright picture turned 90° counter-clockwise (a camera held with its grip up).

@@ -36,7 +36,7 @@ export default async function CensusPage() {
               <li key={s.key}>
                 <a href={s.url}>{s.name}</a>{" "}
                 <span className="meta-line">
-                  · {s.category} · {s.why}
+                  ·&nbsp;{s.category} ·&nbsp;{s.why}
                 </span>
               </li>
             ))}
