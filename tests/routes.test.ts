@@ -72,19 +72,24 @@ describe("POST bindings", () => {
 });
 
 describe("the developer guide's Markdown twin", () => {
-  it("parses, as a GFM reader does, into parameter tables of four cells a row, the types intact", () => {
+  it("parses, as a GFM reader does, into one list item per parameter: its name, its type intact, its description", () => {
     type Node = { type: string; value?: string; children?: Node[] };
     const text = (n: Node): string => n.value ?? (n.children ?? []).map(text).join("");
+    const walk = (n: Node): Node[] => [n, ...(n.children ?? []).flatMap(walk)];
     const tree = unified()
       .use(remarkParse)
       .use(remarkGfm)
       .parse(guideMarkdown(buildGuide("http://127.0.0.1"))) as Node;
-    const tables = (tree.children ?? []).filter((n) => n.type === "table");
-    expect(tables.length).toBeGreaterThan(5);
-    const rows = tables.flatMap((t) => (t.children ?? []).map((r) => (r.children ?? []).map(text)));
-    for (const r of rows) expect(r.length, r.join(" | ")).toBe(4);
-    const prev = rows.find((r) => r[0] === "prev")!;
-    expect(prev[1]).toMatch(/^string.* or array/);
-    expect(rows.find((r) => r[0] === "streaming")![1]).toBe("boolean or string");
+    // A parameter is a list item that opens with its name in code, then its type in brackets.
+    const params = walk(tree)
+      .filter((n) => n.type === "listItem" && n.children?.[0]?.children?.[0]?.type === "inlineCode")
+      .map((n) => /^(\S+) \((.+?)\): ([\s\S]+)$/.exec(text(n.children![0])))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map(([, name, type, description]) => ({ name, type, description }));
+    expect(params.length).toBeGreaterThan(20);
+    for (const p of params) expect(p.description.trim().length, p.name).toBeGreaterThan(0);
+    expect(params.find((p) => p.name === "prev")!.type).toMatch(/^string.* or array/);
+    expect(params.find((p) => p.name === "streaming")!.type).toBe("boolean or string");
+    expect(params.find((p) => p.name === "query")!.type).toMatch(/required/);
   });
 });

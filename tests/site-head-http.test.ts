@@ -113,10 +113,20 @@ describe("every page's head", () => {
 });
 
 describe("navigation", () => {
-  const current = ($: cheerio.CheerioAPI) =>
-    $('[aria-current="page"]')
-      .map((_, a) => $(a).attr("href"))
-      .get();
+  // The menu is written twice, a row for wide screens and a folded one for phones (CSS shows
+  // one): each must mark the same current page, once.
+  const current = ($: cheerio.CheerioAPI) => {
+    const marked = (scope: string) =>
+      $(scope)
+        .find('[aria-current="page"]')
+        .map((_, a) => $(a).attr("href"))
+        .get();
+    const wide = [...marked(".nav-wide"), ...marked("main"), ...marked("footer")];
+    const phone = marked(".nav-phone");
+    expect(new Set([...phone].filter((h) => !wide.includes(h))), "the phone menu marks a page the wide one does not").toEqual(new Set());
+    expect($('[aria-current="page"]').length).toBe(wide.length + phone.length);
+    return wide;
+  };
 
   it.each([
     ["/", []],
