@@ -32,6 +32,12 @@ function markCrawlsRun(prefix: string): void {
     if (r.status !== 0) console.warn(`playwright.config: could not mark the ${job} crawl as run: ${r.stderr || r.error?.message}`);
   }
 }
+/**
+ * A spec that spends a budget on purpose (e2e/ask-search.spec.ts) sends this header to be a
+ * caller of its own; the server trusts it as a proxy's (TRUST_PROXY_HEADER), and every other
+ * request, sent without it, is told apart by its socket as under npm start.
+ */
+export const E2E_CALLER_HEADER = "x-e2e-caller";
 /** The around test's firm sites listen here (e2e/fixtures/around-firms.json). */
 const FIRM_PORTS = [3131, 3132];
 /** Loopback sites e2e/lens.spec.ts starts for lens to inspect (tests/helpers/lens-sites.ts): native, walled. */
@@ -71,6 +77,7 @@ export default defineConfig({
       LENS_DOH_URL: "off",
       LENS_EDGE_URL: "off",
       REDIS_URL: "redis://127.0.0.1:6379",
+      TRUST_PROXY_HEADER: E2E_CALLER_HEADER,
       STORE_PREFIX: process.env.E2E_STORE_PREFIX,
       // Every live feature on (lib/features), as a configured site has them. With jobs on, the scheduler
       // would catch up on each job once at start, before the specs start their loopback sites, and print

@@ -30,7 +30,7 @@ export default function HomePage() {
   const garage = docsIn("garage").slice(0, 5);
   const all = getPhotos().manifest.photos;
   const anchor = heroPhoto(all);
-  const photos = all.filter((p) => p !== anchor).slice(0, 5);
+  const photos = all.filter((p) => p !== anchor).slice(0, 4);
   return (
     <div className="home wide">
       <JsonLd

@@ -34,12 +34,18 @@ const DEBOUNCE_MS = 300;
  * past the caller's model budget /ask ranks by keywords, and the keyword results alone show.
  */
 export function SiteSearch({
+  landed = "",
   initial,
   initialAsk,
   placeholder,
   stopwords,
   browse,
 }: {
+  /**
+   * The query the server answered for this page, results or not: landing on it asks nothing
+   * again (a page the server answered 429 would otherwise ask, be refused, and reload itself).
+   */
+  landed?: string;
   initial?: ShownResults;
   initialAsk?: ShownAsk;
   placeholder: string;
@@ -49,7 +55,7 @@ export function SiteSearch({
   browse: readonly { href: string; label: string }[];
 }) {
   const stop = useMemo(() => new Set(stopwords), [stopwords]);
-  const [value, setValue] = useState(initial?.q ?? "");
+  const [value, setValue] = useState(initial?.q ?? landed);
   const [shown, setShown] = useState<ShownResults | undefined>(initial);
   // What is on screen, also for a `run` from an earlier render (the Back/Forward listener's).
   const shownQuery = useRef(initial?.q);
@@ -62,14 +68,14 @@ export function SiteSearch({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [asked, setAsked] = useState<ShownAsk | undefined>(initialAsk);
   /** The query of this history entry as landed on or submitted: what Back returns to. */
-  const committed = useRef(initial?.q ?? "");
+  const committed = useRef(initial?.q ?? landed);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // Back and Forward between submitted searches show that search again, box and results.
   // The address is read after the router has handled the step (it may also have rendered
   // this component again, from its cache of the page as first served), and on mount.
-  const written = useRef(initial?.q ?? "");
+  const written = useRef(initial?.q ?? landed);
   useEffect(() => {
     const follow = () => {
       const q = pageQuery(new URLSearchParams(window.location.search).get("q"));

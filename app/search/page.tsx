@@ -44,6 +44,7 @@ export default async function SearchPage({ searchParams }: Props) {
         </p>
       ) : null}
       <SiteSearch
+        landed={q}
         initial={initial}
         initialAsk={asked?.ok ? shownAsk(q, asked.data) : asked ? { q, state: "keywords", answers: [] } : undefined}
         placeholder={`Ask a question, or search: ${siteConfig.examples.searches.join(", ")}…`}
