@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runInCopy } from "./helpers/run-script";
 
 /**
  * docs/adding-a-page-kind.md, followed in a temporary copy of the project: its code blocks
@@ -215,22 +216,5 @@ function copyProject(): string {
 }
 
 function run(cmd: string, args: string[], cwd: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    // A clean environment, as an owner's shell has it.
-    const env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production" as const,
-      NEXT_TELEMETRY_DISABLED: "1",
-      SITE_URL: "http://localhost:3000",
-    };
-    const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")} exited ${code}:\n${out.slice(-4000)}`)),
-    );
-  });
+  return runInCopy(cmd, args, cwd, { SITE_URL: "http://localhost:3000" });
 }

@@ -1,9 +1,10 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as cheerio from "cheerio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runInCopy } from "./helpers/run-script";
 import { Contract, call } from "./helpers/openapi";
 import { startServer, type RunningServer } from "./helpers/server";
 
@@ -169,16 +170,5 @@ function copyProject(): string {
 }
 
 function run(cmd: string, args: string[], cwd: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    // A clean environment, as an owner's shell has it (vitest's NODE_ENV=test is no build's; next build sets production anyway).
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1" };
-    const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")} exited ${code}:\n${out.slice(-4000)}`)),
-    );
-  });
+  return runInCopy(cmd, args, cwd);
 }

@@ -33,3 +33,25 @@ export function runScript(
     child.on("exit", (c) => resolve({ code: c ?? 1, out, err, ms: Date.now() - started }));
   });
 }
+
+/**
+ * A command run in a copy of the project as an owner's shell runs it (PATH, HOME,
+ * NODE_ENV=production, no telemetry, plus `env`): resolves with what it printed, rejects
+ * with the end of it when it exits non-zero.
+ */
+export function runInCopy(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")} exited ${code}:\n${out.slice(-4000)}`)),
+    );
+  });
+}
