@@ -80,8 +80,10 @@ export function proxy(req: NextRequest, event: NextFetchEvent) {
     // Next 16.4 drops this Vary for its own (tests/edge-battery.ts, DIFFERENCES.pageVary).
     res.headers.set("vary", "Accept");
     res.headers.set("link", pageLink(hit.page));
-    // Set before Next renders, which keeps it over its own `private, no-store` (docs/performance.md).
-    res.headers.set("cache-control", pageServing(index, hit.page, prerendered()) === "memory" ? PAGE_CACHE_CONTROL : LIVE_CACHE_CONTROL);
+    // Set before Next renders, which keeps it over its own `private, no-store` (docs/performance.md);
+    // never for a query, whose page may read the caller (lib/edge/server.ts says the same).
+    if (req.nextUrl.search === "")
+      res.headers.set("cache-control", pageServing(index, hit.page, prerendered()) === "memory" ? PAGE_CACHE_CONTROL : LIVE_CACHE_CONTROL);
   }
   return res;
 }

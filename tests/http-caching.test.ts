@@ -223,6 +223,20 @@ describe("pages and texts served like files", () => {
     },
   );
 
+  it("keeps a page rendered for a query private: it reads the caller (its budgets, a 429's text)", async () => {
+    for (const page of ["/search?q=espresso", "/lens?url=https%3A%2F%2Fexample.org%2F"]) {
+      await get(`${app.server.base}${page.split("?")[0]}`);
+      const r = await get(`${app.server.base}${page}`);
+      expect(String(r.headers["cache-control"] ?? ""), page).not.toMatch(/public|s-maxage/);
+    }
+  });
+
+  it("answers from memory only a page's own spelling: the others get Next's redirect to it", async () => {
+    for (let i = 0; i < 2; i++) await get(`${app.server.base}/about`);
+    const slash = await get(`${app.server.base}/about/`);
+    expect([slash.status, slash.headers.location]).toEqual([308, "/about"]);
+  });
+
   it("leaves Next's own requests to Next: an RSC navigation gets the payload, not the page kept in memory", async () => {
     for (let i = 0; i < 3; i++) await get(`${app.server.base}/about`);
     // Without `_rsc` Next redirects to a URL with it; that redirect must not be shared-cacheable under the page's URL.

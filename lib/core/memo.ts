@@ -34,3 +34,14 @@ export function toJson(data: unknown): string {
   if (s === undefined) serialized.set(data, (s = JSON.stringify(data)));
   return s;
 }
+
+/** If-None-Match's weak comparison (RFC 9110 §13.1.2): either form of the tag, or `*`. */
+export function etagMatches(ifNoneMatch: string | string[] | null | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return String(ifNoneMatch)
+    .split(",")
+    .some((t) => {
+      const v = t.trim().replace(/^W\//, "");
+      return v === "*" || v === tag;
+    });
+}

@@ -2,7 +2,7 @@ import { ApiError } from "./errors";
 import type { CachePolicy } from "./endpoint";
 import type { LimitState } from "./invoke";
 import { limitHeaders } from "./budget";
-import { etagOf } from "./memo";
+import { etagMatches, etagOf } from "./memo";
 import { CORS_HEADERS, ERROR_HEADERS } from "./wire";
 
 /**
@@ -110,14 +110,6 @@ export function successResponse(req: Request, reply: Reply, o: { negotiated?: bo
     if (etagMatches(req.headers.get("if-none-match"), tag)) return done(new Response(null, { status: 304, headers }));
   }
   return done(new Response(head ? null : reply.body, { status: reply.status ?? 200, headers }));
-}
-
-function etagMatches(ifNoneMatch: string | null, tag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((t) => {
-    const v = t.trim().replace(/^W\//, "");
-    return v === "*" || v === tag;
-  });
 }
 
 /** The 204 answer to a CORS preflight: for any origin, or per Origin for a route that chooses. */

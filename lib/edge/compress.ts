@@ -12,18 +12,28 @@ const gzip = promisify(gzipCallback);
  * answer through Next goes out as Next sends it (tests/edge-battery.ts, DIFFERENCES).
  */
 
+/** The q of each coding Accept-Encoding names (`*` included); a coding it does not name takes `*`'s, else 0. */
+function codingQuality(header: string | string[] | null | undefined): (coding: string) => number {
+  const q = new Map<string, number>();
+  for (const part of String(header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name.trim()) continue;
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (!q.has(name.trim())) q.set(name.trim(), qp ? Number(qp.slice(2)) || 0 : 1);
+  }
+  return (coding) => q.get(coding) ?? q.get("*") ?? 0;
+}
+
 /** True when Accept-Encoding takes gzip (by name or `*`) with a q above 0. */
 export function acceptsGzip(header: string | null | undefined): boolean {
-  if (!header) return false;
-  let star = false;
-  for (const part of header.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const ok = !q || Number(q.slice(2)) > 0;
-    if (name.trim() === "gzip") return ok;
-    if (name.trim() === "*") star = ok;
-  }
-  return star;
+  return codingQuality(header)("gzip") > 0;
+}
+
+/** The coding a client gets of a body kept in all three: br, else gzip, else none; q=0 refuses, `*` stands for any. */
+export function chooseCoding(header: string | string[] | undefined): "br" | "gzip" | undefined {
+  const of = codingQuality(header);
+  if (of("br") > 0) return "br";
+  return of("gzip") > 0 ? "gzip" : undefined;
 }
 
 /**

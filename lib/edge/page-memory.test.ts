@@ -2,7 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PageMemory, answer, capture, chooseCoding, plainPageRequest, remember, tagMatches } from "./page-memory";
+import { PageMemory, answer, capture, plainPageRequest, remember } from "./page-memory";
+import { chooseCoding } from "./compress";
+import { etagMatches as tagMatches } from "@/lib/core/memo";
 
 describe("chooseCoding", () => {
   it("prefers br, then gzip, and honours q=0 and *", () => {

@@ -1,8 +1,9 @@
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress as brotliCallback, constants, gzip as gzipCallback } from "node:zlib";
+import { etagMatches, etagOf } from "@/lib/core/memo";
 import { COMPRESSIBLE, COMPRESS_THRESHOLD } from "@/lib/core/wire";
+import { chooseCoding } from "./compress";
 import { mergeVary, varyValues } from "./headers";
 import type { HeaderRule } from "./security-headers";
 
@@ -58,36 +59,6 @@ export function plainPageRequest(req: IncomingMessage, query: string): boolean {
   return true;
 }
 
-/** The coding a client gets: br, else gzip, else none; q=0 refuses, `*` stands for any. */
-export function chooseCoding(header: string | string[] | undefined): "br" | "gzip" | undefined {
-  if (!header) return undefined;
-  const q = new Map<string, number>();
-  for (const part of String(header).split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const qp = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    q.set(name.trim(), qp ? Number(qp.slice(2)) || 0 : 1);
-  }
-  const star = q.get("*") ?? 0;
-  const of = (c: string) => q.get(c) ?? star;
-  if (of("br") > 0) return "br";
-  return of("gzip") > 0 ? "gzip" : undefined;
-}
-
-/** If-None-Match's weak comparison (RFC 9110 §13.1.2): either form of the tag, or `*`. */
-export function tagMatches(ifNoneMatch: string | string[] | undefined, tag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return String(ifNoneMatch)
-    .split(",")
-    .some((t) => {
-      const v = t.trim().replace(/^W\//, "");
-      return v === "*" || v === tag;
-    });
-}
-
-export function strongTag(body: Uint8Array): string {
-  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-}
-
 /**
  * Builds what is kept of an answer, its bodies compressed: at their best for an answer kept
  * (`once`: done once per page), at a per-request cost for a live page's.
@@ -113,7 +84,7 @@ export async function remember(
       ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: once ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
       : undefined,
   ]);
-  return { status, headers: kept, etag: etag?.startsWith('"') ? etag : strongTag(body), compressible, identity: body, gzip: gz, br };
+  return { status, headers: kept, etag: etag?.startsWith('"') ? etag : etagOf(body), compressible, identity: body, gzip: gz, br };
 }
 
 /** Writes a remembered answer: the request's coding, its validator, a 304 when the client holds it. */
@@ -131,7 +102,7 @@ export function answer(
   for (const [k, v] of Object.entries(overrides)) res.setHeader(k, v);
   if (body) res.setHeader("content-encoding", coding as string);
   res.setHeader("etag", coding && entry.compressible ? `W/${entry.etag}` : entry.etag);
-  if (entry.status === 200 && tagMatches(req.headers["if-none-match"], entry.etag)) {
+  if (entry.status === 200 && etagMatches(req.headers["if-none-match"], entry.etag)) {
     res.statusCode = 304;
     for (const h of ["content-type", "content-encoding", "content-length"]) res.removeHeader(h);
     res.end();

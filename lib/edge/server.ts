@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { PageIndex } from "@/lib/site/page-index";
 import type { AppRoutes } from "./app-routes";
-import { encode } from "./compress";
+import { chooseCoding, encode } from "./compress";
+import { etagMatches, etagOf } from "@/lib/core/memo";
 import type { EdgeConfig } from "./configure";
 import { declaredTooLarge, tooLargeResponse } from "./limits";
 import { EdgeResponse, toRequest, writeStream, writeWhole } from "./node";
@@ -11,7 +12,7 @@ import { securityHeadersFor } from "./security-headers";
 import { markRouted, stampHeaders, stampedHere } from "./stamp";
 import { ROUTABLE_METHODS, STAND_IN_METHOD, readTarget } from "./target";
 import { LIVE_CACHE_CONTROL, PAGE_CACHE_CONTROL, pageLink, pageServing } from "./twins";
-import { PageMemory, answer, capture, chooseCoding, plainPageRequest, remember, strongTag, tagMatches } from "./page-memory";
+import { PageMemory, answer, capture, plainPageRequest, remember } from "./page-memory";
 
 /** Next's request handler, as `next().getRequestHandler()` gives it. */
 export type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -84,12 +85,15 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
       res.setHeader("vary", "Accept");
       res.setHeader("link", pageLink(decision.page));
       const serving = pageServing(parts.index, decision.page, parts.prerendered);
-      // Not on an RSC request without `_rsc`: Next answers it with a 307 whose only Vary is
-      // ours, which a shared cache would then hand to the page's visitors.
-      if (!(req.headers.rsc !== undefined && !/[?&]_rsc(=|&|$)/.test(target.query)))
-        res.setHeader("cache-control", serving === "memory" ? PAGE_CACHE_CONTROL : LIVE_CACHE_CONTROL);
+      // Only without a query string: a page rendered for a query (/search?q=, /lens?url=)
+      // reads the caller (its budgets, a 429's text), so it keeps Next's `private, no-store`;
+      // and Next answers an RSC request without `_rsc` with a 307 no shared cache may keep.
+      if (target.query === "") res.setHeader("cache-control", serving === "memory" ? PAGE_CACHE_CONTROL : LIVE_CACHE_CONTROL);
       routes.recordVisit(method, req.headers["user-agent"]);
-      if (plainPageRequest(req, target.query) && (serving === "memory" ? fromMemory(decision.page, req, res) : held(req, res))) return;
+      // Memory answers the page's own spelling only; Next answers the others (`/about/`: a 308).
+      const canonical = target.path === decision.page || target.path === encodeURI(decision.page);
+      if (canonical && plainPageRequest(req, target.query) && (serving === "memory" ? fromMemory(decision.page, req, res) : held(req, res)))
+        return;
     } else if (memorableFile(target.decoded) && plainPageRequest(req, target.query)) {
       if (fromMemory(target.decoded, req, res)) return;
     }
@@ -156,7 +160,7 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
       }
       if (coding !== undefined) req.headers["accept-encoding"] = coding;
       // Only the coding this client takes, and none for a 304.
-      const chosen = tagMatches(req.headers["if-none-match"], strongTag(body)) ? undefined : chooseCoding(coding);
+      const chosen = etagMatches(req.headers["if-none-match"], etagOf(body)) ? undefined : chooseCoding(coding);
       remember(status, headers, body, { once: false, codings: chosen ? [chosen] : [] })
         .then((entry) => answer(entry, req, res, []))
         .catch((err: unknown) => fail(res, err));

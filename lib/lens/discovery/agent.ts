@@ -151,12 +151,13 @@ export async function mcpToolNames(ctx: DiscoveryContext, endpoint: string, sess
     for (let page = 0; page < TOOL_PAGES; page++) {
       const res = await post({ jsonrpc: "2.0", id: 2 + page, method: "tools/list", params: cursor ? { cursor } : {} });
       const result = rpcResult<{ tools?: { name?: unknown }[]; nextCursor?: unknown }>(res.body);
-      if (res.status >= 300 || !Array.isArray(result?.tools)) return page === 0 ? null : names;
+      // A list read only in part cannot show a tool missing: unchecked, not refused.
+      if (res.status >= 300 || !Array.isArray(result?.tools)) return null;
       for (const t of result.tools) if (typeof t?.name === "string") names.push(t.name);
-      if (typeof result.nextCursor !== "string" || !result.nextCursor) break;
+      if (typeof result.nextCursor !== "string" || !result.nextCursor) return names;
       cursor = result.nextCursor;
     }
-    return names;
+    return null;
   } catch {
     return null;
   }
