@@ -82,7 +82,7 @@ export function proxy(req: NextRequest, event: NextFetchEvent) {
     res.headers.set("link", pageLink(hit.page));
     // Set before Next renders, which keeps it over its own `private, no-store` (docs/performance.md);
     // never for a query, whose page may read the caller (lib/edge/server.ts says the same).
-    if (req.nextUrl.search === "")
+    if (req.nextUrl.search === "" && !req.headers.has("rsc"))
       res.headers.set("cache-control", pageServing(index, hit.page, prerendered()) === "memory" ? PAGE_CACHE_CONTROL : LIVE_CACHE_CONTROL);
   }
   return res;

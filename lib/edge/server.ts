@@ -88,7 +88,8 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
       // Only without a query string: a page rendered for a query (/search?q=, /lens?url=)
       // reads the caller (its budgets, a 429's text), so it keeps Next's `private, no-store`;
       // and Next answers an RSC request without `_rsc` with a 307 no shared cache may keep.
-      if (target.query === "") res.setHeader("cache-control", serving === "memory" ? PAGE_CACHE_CONTROL : LIVE_CACHE_CONTROL);
+      if (target.query === "" && req.headers.rsc === undefined)
+        res.setHeader("cache-control", serving === "memory" ? PAGE_CACHE_CONTROL : LIVE_CACHE_CONTROL);
       routes.recordVisit(method, req.headers["user-agent"]);
       // Memory answers the page's own spelling only; Next answers the others (`/about/`: a 308).
       const canonical = target.path === decision.page || target.path === encodeURI(decision.page);
