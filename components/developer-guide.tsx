@@ -6,11 +6,11 @@ function InlineCode({ text }: { text: string }) {
   return <>{text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
 }
 
-/** What the disclosure holds, named: "Details, 2 parameters (q, limit) and its 200". */
+/** What the disclosure holds, named: "Details, 2 parameters (q, limit) and its 200"; past three parameters, their count only (a phone's line). */
 function moreLabel(e: GuideEndpoint): string {
-  const params = e.parameters.length
-    ? `, ${e.parameters.length === 1 ? "1 parameter" : `${e.parameters.length} parameters`} (${e.parameters.map((p) => p.name).join(", ")})`
-    : "";
+  const n = e.parameters.length;
+  const names = n <= 3 ? ` (${e.parameters.map((p) => p.name).join(", ")})` : "";
+  const params = n ? `, ${n === 1 ? "1 parameter" : `${n} parameters`}${names}` : "";
   const responses = e.responses.length ? ` and its ${e.responses.map((r) => r.status).join(", ")}` : "";
   return `Details${params}${responses}`;
 }
