@@ -11,8 +11,8 @@ import { startBenchServer } from "./server";
  * until the network is quiet. Run alone: `npx tsx bench/page-weight.ts` (after a build).
  */
 const PAGES: [string, string][] = [
-  ["essay", "/writing/p99-is-a-feature"],
-  ["essay with italics and a photo", "/writing/classic-chrome-in-a-new-york-winter"],
+  ["essay with italics", "/writing/p99-is-a-feature"],
+  ["essay with a photograph", "/writing/classic-chrome-in-a-new-york-winter"],
   ["page", "/about"],
   ["colophon", "/colophon"],
   ["garage note", "/garage/gaggia-classic-opv-spring-and-descale"],

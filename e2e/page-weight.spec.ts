@@ -11,7 +11,7 @@ import { expect, test, type Page } from "@playwright/test";
 const BUDGETS: { label: string; path: string; maxBytes: number; maxRequests: number }[] = [
   { label: "essay", path: "/writing/p99-is-a-feature", maxBytes: 180 * 1024, maxRequests: 10 },
   {
-    label: "essay with italics and a photograph",
+    label: "essay with a photograph",
     path: "/writing/classic-chrome-in-a-new-york-winter",
     maxBytes: 240 * 1024,
     maxRequests: 12,
