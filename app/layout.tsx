@@ -11,8 +11,6 @@ import { preloadLayoutFonts } from "@/lib/site/font-preloads";
 import { footerLinks, navLinks } from "@/lib/surface/chrome-links";
 import { FONT_VARIABLES } from "./fonts";
 import "./globals.css";
-// The serif italic cut to what the pages set in italics, inline (scripts/build/fonts.ts).
-import "../.site/fonts/italic.css";
 
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl()),

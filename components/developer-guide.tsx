@@ -1,4 +1,4 @@
-import { CONVENTIONS, offNote, type Guide } from "@/lib/surface/developer-guide";
+import { CONVENTIONS, DEFAULT_POLICY, offNote, type Guide, type GuideEndpoint } from "@/lib/surface/developer-guide";
 import styles from "./developer-guide.module.css";
 
 /** Backtick spans as <code>, the rest as text. */
@@ -6,17 +6,19 @@ function InlineCode({ text }: { text: string }) {
   return <>{text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
 }
 
-/** The description's first sentence: what the endpoint is for, read on the way down the page. */
-function firstSentence(text: string): string {
-  const m = /^.+?[.!?](?=\s+[A-Z`(]|$)/s.exec(text);
-  return m ? m[0] : text;
+/** What the disclosure holds, named: "Details, 2 parameters (q, limit) and its 200"; past three parameters, their count only (a phone's line). */
+function moreLabel(e: GuideEndpoint): string {
+  const n = e.parameters.length;
+  const names = n <= 3 ? ` (${e.parameters.map((p) => p.name).join(", ")})` : "";
+  const params = n ? `, ${n === 1 ? "1 parameter" : `${n} parameters`}${names}` : "";
+  const responses = e.responses.length ? ` and its ${e.responses.map((r) => r.status).join(", ")}` : "";
+  return `Details${params}${responses}`;
 }
-const rest = (text: string) => text.slice(firstSentence(text).length).trim();
 
 export function DeveloperGuide({ guide }: { guide: Guide }) {
   const { base } = guide;
   return (
-    <article>
+    <article className={styles.guide}>
       <h1>Developer guide</h1>
       <p className="lede">A keyless, read-only JSON API. No key, account or token: send plain HTTP requests.</p>
       <ul>
@@ -79,6 +81,9 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
       </ul>
 
       <h2 id="rate-limits">Rate limits</h2>
+      <p>
+        Every endpoint spends the <code>{DEFAULT_POLICY}</code> budget unless its entry below names another.
+      </p>
       <div className={styles.tableScroll} role="region" aria-label="Rate limits" tabIndex={0}>
         <table>
           <thead>
@@ -101,7 +106,7 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
       </div>
 
       <h2 id="responses">Responses every endpoint may give</h2>
-      <p>Each endpoint below lists only the responses of its own.</p>
+      <p>Each endpoint below lists only the responses of its own, in its details.</p>
       <ul>
         {guide.shared.map((r) => (
           <li key={r.status}>
@@ -117,68 +122,66 @@ export function DeveloperGuide({ guide }: { guide: Guide }) {
           <h2 id={`tag-${group.tag}`}>{group.title}</h2>
           <p>{group.description}</p>
           {group.endpoints.map((e) => (
+            // What a reader needs to choose and call an endpoint stays in view: what it does, its
+            // MCP tool, a limit when it is not the shared one, and a request to copy. The rest
+            // (the whole description, each parameter, the responses of its own) is one click
+            // away, in the page: found by the browser's search, open without JavaScript.
             <section key={e.operationId} className="endpoint" id={e.operationId}>
               <h3>
                 <span className="method">{e.method}</span>
                 <code>{e.path}</code>
               </h3>
-              <p className="meta-line">
-                {e.operationId} · rate limit {e.limit}
-                {e.tool ? (
-                  <>
-                    {" "}
-                    · MCP tool <code data-mcp-tool={e.tool}>{e.tool}</code>
-                  </>
-                ) : null}
+              <p className={styles.what}>
+                {e.summary}.{" "}
+                <span className="meta-line">
+                  {e.tool ? (
+                    <>
+                      MCP tool <code data-mcp-tool={e.tool}>{e.tool}</code>
+                    </>
+                  ) : (
+                    e.operationId
+                  )}
+                  {e.policy === "none" ? " · no rate limit" : e.policy !== DEFAULT_POLICY ? ` · limit ${e.limit}` : ""}
+                </span>
               </p>
               {e.off ? <p data-feature-off={e.off.name}>{offNote(e.off.label)}</p> : null}
-              <p>
-                <InlineCode text={firstSentence(e.description)} />
-              </p>
-              {e.parameters.length > 0 ? (
-                // A list, not a table: a name, its type and its rule stack on a phone with no empty cells.
-                <dl className={styles.params} aria-label={`Parameters of ${e.method} ${e.path}`}>
-                  {e.parameters.map((p) => (
-                    <div key={p.name}>
-                      <dt>
-                        <code>{p.name}</code>{" "}
-                        <span className="meta-line">{[p.type, p.required ? "required" : ""].filter(Boolean).join(" ·\u00a0")}</span>
-                      </dt>
-                      {p.description ? (
-                        <dd>
-                          <InlineCode text={p.description} />
-                        </dd>
-                      ) : null}
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-              {/* The rest of what the endpoint does and the responses of its own: one click away, in the page (found by the browser's search, open without JavaScript). */}
-              {rest(e.description) || e.responses.length > 0 ? (
-                <details className={styles.more}>
-                  <summary>
-                    More on this endpoint{e.responses.length ? ` and its ${e.responses.map((r) => r.status).join(", ")}` : ""}
-                  </summary>
-                  {rest(e.description) ? (
-                    <p>
-                      <InlineCode text={rest(e.description)} />
-                    </p>
-                  ) : null}
-                  {e.responses.length > 0 ? (
-                    <ul className={styles.responses}>
-                      {e.responses.map((r) => (
-                        <li key={r.status}>
-                          <strong>{r.status}</strong>: <InlineCode text={r.description} />
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </details>
-              ) : null}
               {/* Focusable: a long command scrolls sideways and must be reachable by keyboard. */}
               <pre tabIndex={0}>
                 <code>{e.curl}</code>
               </pre>
+              <details className={styles.more}>
+                <summary>{moreLabel(e)}</summary>
+                <p>
+                  <InlineCode text={e.description} />
+                </p>
+                {e.parameters.length > 0 ? (
+                  // A list, not a table: a name, its type and its rule stack on a phone with no empty cells.
+                  <dl className={styles.params} aria-label={`Parameters of ${e.method} ${e.path}`}>
+                    {e.parameters.map((p) => (
+                      <div key={p.name}>
+                        <dt>
+                          <code>{p.name}</code>{" "}
+                          <span className="meta-line">{[p.type, p.required ? "required" : ""].filter(Boolean).join(" ·\u00a0")}</span>
+                        </dt>
+                        {p.description ? (
+                          <dd>
+                            <InlineCode text={p.description} />
+                          </dd>
+                        ) : null}
+                      </div>
+                    ))}
+                  </dl>
+                ) : null}
+                {e.responses.length > 0 ? (
+                  <ul className={styles.responses} aria-label={`Responses of ${e.method} ${e.path} of its own`}>
+                    {e.responses.map((r) => (
+                      <li key={r.status}>
+                        <strong>{r.status}</strong>: <InlineCode text={r.description} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </details>
             </section>
           ))}
         </section>

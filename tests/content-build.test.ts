@@ -432,9 +432,9 @@ describe("a bad file fails the build with `file: field: reason` and writes nothi
       await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false, log: (l) => lines.push(l) });
       const warning = lines.filter((l) => l.includes("share cards:"));
       expect(warning).toHaveLength(1);
-      // Greek is in the fonts' Greek subsets, so only the Linear A signs are named.
+      // Greek is in the font's Greek subset, so only the Linear A signs are named.
       expect(warning[0]).toContain(
-        "the site's fonts (Inter, Source Serif 4) have no glyph for 𐘀 𐘁, so one card leaves them out (/writing/linear-a)",
+        "the site's font (Source Serif 4) has no glyph for 𐘀 𐘁, so one card leaves them out (/writing/linear-a)",
       );
       const png = await readFile(path.join(publicDir, ogCardPath("/writing/linear-a").replace(/^\/generated\//, "")));
       expect(await sharp(png).metadata()).toMatchObject({ width: 1200, height: 630 });

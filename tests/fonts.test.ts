@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { FONT_SUBSETS, ITALIC_CUT_FAMILY, UI_CHARACTERS, siteCharacters, writeFontSubsets } from "@/scripts/build/fonts";
+import { FONT_SUBSETS, UI_CHARACTERS, siteCharacters, writeFontSubsets } from "@/scripts/build/fonts";
 import type { Doc } from "@/lib/content/types";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -30,12 +30,9 @@ describe("the site's fonts cut to its pages (scripts/build/fonts.ts)", () => {
       const whole = await stat(path.join(ROOT, "node_modules", f.source));
       expect(file.length, f.file).toBeLessThan(whole.size / 2);
     }
-    // The italic's cut also rides in a stylesheet, as a data URL of the same bytes.
-    const css = await readFile(path.join(out, "fonts", "italic.css"), "utf8");
-    const italic = await readFile(path.join(out, "fonts", "source-serif-4-italic.woff2"));
-    expect(css).toContain(`url(data:font/woff2;base64,${italic.toString("base64")})`);
-    // …under the name the stylesheet gives emphasis.
-    expect(await readFile(path.join(ROOT, "app/globals.css"), "utf8")).toContain(`font-family: "${ITALIC_CUT_FAMILY}"`);
+    // The italic's cut is a file app/fonts.ts serves unpreloaded, under the variable the stylesheet gives emphasis.
+    expect(await readFile(path.join(ROOT, "app/fonts.ts"), "utf8")).toContain('path: "../.site/fonts/source-serif-4-italic.woff2"');
+    expect(await readFile(path.join(ROOT, "app/globals.css"), "utf8")).toContain("font-family: var(--font-serif-italic),");
     expect((await writeFontSubsets(chars, out)).skipped).toBe(true);
     // A character a page adds makes a new cut.
     expect((await writeFontSubsets(siteCharacters([doc("Plain words. Ž")], []), out)).skipped).toBe(false);
@@ -44,8 +41,8 @@ describe("the site's fonts cut to its pages (scripts/build/fonts.ts)", () => {
   it("app/fonts.ts gives each whole font Fontsource's own Latin range, so a character no file has fetches none", async () => {
     const source = await readFile(path.join(ROOT, "app/fonts.ts"), "utf8");
     const ranges = [...source.matchAll(/prop: "unicode-range",\s*value:\s*"([^"]+)"/g)].map((m) => m[1]);
-    expect(ranges).toHaveLength(3);
-    for (const pkg of ["inter", "source-serif-4"]) {
+    expect(ranges).toHaveLength(2);
+    for (const pkg of ["source-serif-4"]) {
       const latin = JSON.parse(await readFile(path.join(ROOT, `node_modules/@fontsource-variable/${pkg}/unicode.json`), "utf8")).latin;
       for (const r of ranges) expect(r, pkg).toBe(latin);
     }

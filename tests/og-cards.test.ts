@@ -1,4 +1,4 @@
-import { readdir } from "node:fs/promises";
+import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -8,9 +8,9 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const site = { name: "Avery Quill", host: "example.org" };
 
 describe("share cards are drawn in the site's fonts (scripts/build/og-images.ts)", () => {
-  it("gives the renderer Inter and Source Serif 4, the Fontsource files the pages use, at the cards' weights", async () => {
+  it("gives the renderer Source Serif 4, the Fontsource file the pages use, at the cards' weights (titles at the headings' 600)", async () => {
     const fonts = await cardFonts("WRITING Shooting Classic Chrome in a New York winter Ελληνικά Avery Quill example.org");
-    const expected = { label: ["Inter", 700], body: ["Inter", 400], title: ["Source Serif 4", 600] } as const;
+    const expected = { label: ["Source Serif 4", 700], body: ["Source Serif 4", 400], title: ["Source Serif 4", 600] } as const;
     for (const [role, faces] of Object.entries(fonts) as [keyof typeof CARD_FACES, (typeof fonts)["label"]][]) {
       expect(faces.length, role).toBeGreaterThan(0);
       const pkg = CARD_FACES[role].pkg;
@@ -29,8 +29,11 @@ describe("share cards are drawn in the site's fonts (scripts/build/og-images.ts)
         role,
       ).toBe(true);
     }
-    const files = await readdir(path.join(ROOT, "node_modules/@fontsource-variable/inter/files"));
+    const files = await readdir(path.join(ROOT, "node_modules/@fontsource-variable/source-serif-4/files"));
     expect(files).toContain(path.basename(fonts.label[0].file));
+    // The pages set their headings in the same face and weight.
+    const css = await readFile(path.join(ROOT, "app/globals.css"), "utf8");
+    expect(css).toMatch(/h4 \{\n  font-family: var\(--font-body\);\n  font-weight: 600;/);
   });
 
   it("leaves no letter to the machine's fonts: every letter is a path, and the text is there", async () => {
@@ -43,7 +46,7 @@ describe("share cards are drawn in the site's fonts (scripts/build/og-images.ts)
     expect(await sharp(png).metadata()).toMatchObject({ width: 1200, height: 630 });
   });
 
-  it("the home card says who this is beside photos, the gallery's shows photos", async () => {
+  it("the home card says who this is beside photos, the gallery's shows photos, a photo essay's its photograph", async () => {
     const photo = path.join(ROOT, "photos/demo-01-hilltop-sunset.jpg");
     const home = { path: "/", title: "Avery Quill", label: "Software engineer", lede: "I review APIs.", photos: [photo, photo, photo] };
     const gallery = { path: "/photos", title: "Photos", label: "Photos", photos: [photo, photo, photo, photo] };
@@ -51,5 +54,7 @@ describe("share cards are drawn in the site's fonts (scripts/build/og-images.ts)
     expect((await cardSvg(home, site, fonts)).match(/<image /g)).toHaveLength(3);
     expect((await cardSvg(gallery, site, fonts)).match(/<image /g)).toHaveLength(4);
     expect((await cardSvg({ path: "/about", title: "About", label: "Page" }, site, fonts)).match(/<image /g)).toBeNull();
+    const essay = { path: "/writing/x", title: "Photos", label: "Photos", photos: [photo] };
+    expect((await cardSvg(essay, site, fonts)).match(/<image /g)).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import MiniSearch, { type Options, type SearchResult as MiniResult } from "minisearch";
 import { eng } from "stopword";
 import type { Doc } from "@/lib/content/types";
+import { foldSpelling } from "@/lib/content/spelling";
 import { termsOf, tokenize } from "./words";
 
 export { tokenize } from "./words";
@@ -30,7 +31,9 @@ export const indexOptions: Options<IndexedFields> = {
   fields: [...FIELDS],
   storeFields: [],
   tokenize,
-  processTerm: (term) => (STOPWORDS.has(term) ? null : term),
+  // One spelling for British and American words (harbour, harbor → harbor) in the index and in
+  // queries alike, so a page is found by either whichever the owner writes.
+  processTerm: (term) => (STOPWORDS.has(term) ? null : foldSpelling(term)),
 };
 
 export function toIndexed(doc: Doc): IndexedFields {
@@ -74,7 +77,7 @@ export function runQuery(
   listing?: ReadonlyMap<string, NonNullable<Doc["listing"]>>,
 ): MiniResult[] {
   if (terms.length === 0) return [];
-  return index.search(terms.join(" "), {
+  return index.search(terms.map(foldSpelling).join(" "), {
     boost: BOOSTS,
     ...(listing?.size
       ? {

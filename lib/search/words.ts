@@ -1,3 +1,5 @@
+import { foldSpelling } from "@/lib/content/spelling";
+
 /**
  * The engine's words (engine.ts indexes and queries with them) and which words of a text a
  * query's terms match, for the <mark>s of the search page. Pure: it ships to the browser.
@@ -34,9 +36,10 @@ export function tokenize(text: string): string[] {
  * Whether a word of a text is one a query term finds, as the engine's search does (engine.ts
  * runQuery): the term itself, a word it starts (terms of 4+ letters), or one a typo away
  * (terms of 5+ letters, a fifth of their length); in a script without spaces, a run holding it.
+ * A British and an American spelling of one word match each other (grey, gray).
  */
 export function termMatches(word: string, term: string): boolean {
-  if (word === term) return true;
+  if (word === term || foldSpelling(word) === foldSpelling(term)) return true;
   if (term.length >= 4 && word.startsWith(term)) return true;
   if (UNSPACED.test(term)) return word.includes(term);
   return term.length >= 5 && withinEdits(word, term, Math.round(term.length * 0.2));

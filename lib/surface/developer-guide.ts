@@ -19,6 +19,8 @@ export interface GuideEndpoint {
   summary: string;
   description: string;
   tag: Tag;
+  /** Its rate-limit policy's name ("none" when it has none). */
+  policy: string;
   limit: string;
   parameters: GuideParameter[];
   /** Only the responses that differ from the guide's `shared` ones (OpenAPI lists them all). */
@@ -104,6 +106,7 @@ export function guideOf(listed: readonly Endpoint[], base: string, offered?: (e:
         summary: String(op.summary ?? ""),
         description: String(op.description ?? "").split("\n\nRate limit:")[0],
         tag: ((op.tags as Tag[]) ?? ["meta"])[0],
+        policy: policy ?? "none",
         limit: policy ? `${policy}: ${policies[policy].limit} per ${policies[policy].windowSeconds} s` : "none",
         parameters: params.map(({ example: _unused, ...p }) => p),
         responses,
@@ -151,6 +154,9 @@ function typeLabel(schema: Json | undefined): string {
   if (schema.default !== undefined) parts.push(`default ${JSON.stringify(schema.default)}`);
   return parts.join(", ");
 }
+
+/** The budget most endpoints spend: the page says it once and names only the others. */
+export const DEFAULT_POLICY = "read";
 
 /** What the guide says of an endpoint whose feature is off on this server (page and twin alike). */
 export const offNote = (label: string) =>

@@ -9,25 +9,20 @@ import { writeAtomic } from "./write";
 const require = createRequire(import.meta.url);
 
 /**
- * The site's typefaces cut down to what its pages say. Inter and Source Serif 4 are variable
- * fonts of every weight (200–900) and the whole Latin block; the pages use weights 400 to 700
- * (globals.css) and a hundred-odd characters, so each file the app preloads (app/fonts.ts) is
+ * The site's typeface cut down to what its pages say. Source Serif 4 is a variable font of
+ * every weight (200–900) and the whole Latin block; the pages use weights 400 and 600
+ * (globals.css) and a hundred-odd characters, so the file the app preloads (app/fonts.ts) is
  * that cut, and the italic is cut to the characters set in italics. The full files stay
  * behind them in the font stacks, so a character a page adds later is still drawn in the
  * site's type (fetched only by a page that needs it).
  */
 export const FONT_SUBSETS = [
   {
-    file: "inter.woff2",
-    source: "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
-    text: "all",
-    wght: { min: 400, max: 700 },
-  },
-  {
     file: "source-serif-4.woff2",
     source: "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2",
     text: "all",
-    wght: { min: 400, max: 700 },
+    // Text at 400, headings and bold at 600 (globals.css): 1 KB less than 400–700.
+    wght: { min: 400, max: 600 },
   },
   // Emphasis in running text is regular weight: one instance, not the axis.
   {
@@ -44,10 +39,7 @@ export const FONT_SUBSETS = [
  */
 const SUBSET_OPTIONS = { targetFormat: "woff2", noLayoutClosure: true } as const;
 
-/** The family the italic's cut goes by in `italic.css` (globals.css gives it to emphasis). */
-export const ITALIC_CUT_FAMILY = "Source Serif 4 Italic Cut";
-
-/** Where the build writes them; app/fonts.ts names these files, app/layout.tsx imports `italic.css`. */
+/** Where the build writes them; app/fonts.ts names these files. */
 export const FONTS_DIR = "fonts";
 
 /**
@@ -85,7 +77,7 @@ export async function writeFontSubsets(
   const stampFile = path.join(dir, "stamp.txt");
   const had = await readFile(stampFile, "utf8").catch(() => "");
   const present = await Promise.all(
-    [...FONT_SUBSETS.map((f) => f.file), "italic.css"].map((f) =>
+    FONT_SUBSETS.map((f) => f.file).map((f) =>
       readFile(path.join(dir, f)).then(
         () => true,
         () => false,
@@ -100,13 +92,6 @@ export async function writeFontSubsets(
     await writeAtomic(path.join(dir, f.file), out);
     bytes += out.length;
   }
-  // The italic's cut rides in the site's stylesheet as a data URL: as a file of its own it was
-  // the eleventh request of an essay's first load (the page budget is ten), for 7 KB.
-  const italic = await readFile(path.join(dir, FONT_SUBSETS.find((f) => f.text === "italic")!.file));
-  await writeAtomic(
-    path.join(dir, "italic.css"),
-    `@font-face{font-family:"${ITALIC_CUT_FAMILY}";font-style:italic;font-weight:400;font-display:swap;src:url(data:font/woff2;base64,${italic.toString("base64")}) format("woff2")}\n`,
-  );
   await writeAtomic(stampFile, stamp);
   return { bytes, skipped: false };
 }

@@ -21,13 +21,15 @@ export interface Card {
 }
 
 /**
- * The faces a card is drawn in: the site's own, Inter for the label, name and host and Source
- * Serif 4 for the title, from the Fontsource variable files the pages use (app/fonts.ts), each
- * with every script subset Fontsource has, in that order, for a title in another alphabet.
+ * The faces a card is drawn in: the site's own, Source Serif 4, from the Fontsource variable
+ * file the pages use (app/fonts.ts): the title at the weight of the pages' headings, the label
+ * bold, the name and host regular. Each with every script subset Fontsource has, Latin first,
+ * for a title in another alphabet. (The pages' chrome is in the visitor's system sans, which a
+ * card drawn at build time cannot know.)
  */
 export const CARD_FACES = {
-  label: { family: "Inter", pkg: "inter", wght: 700 },
-  body: { family: "Inter", pkg: "inter", wght: 400 },
+  label: { family: "Source Serif 4", pkg: "source-serif-4", wght: 700 },
+  body: { family: "Source Serif 4", pkg: "source-serif-4", wght: 400 },
   title: { family: "Source Serif 4", pkg: "source-serif-4", wght: 600 },
 } as const;
 type Role = keyof typeof CARD_FACES;
@@ -152,7 +154,7 @@ function wrapShaped(faces: Face[], text: string, size: number, width: number, ma
 }
 
 /** How cards are drawn, in the og-images stage's hash: change it when the drawing changes, so cards are drawn again. */
-export const CARD_STYLE = "2: the site's fonts shaped by HarfBuzz; photos on the home and gallery cards";
+export const CARD_STYLE = "3: the site's serif shaped by HarfBuzz; photos on the home and gallery cards and a page's own photograph";
 
 const COLOURS = { bg: "#fbfaf7", fg: "#1d1c1a", muted: "#5d5a53", rule: "#e4e0d7", accent: "#9a3412" };
 

@@ -24,6 +24,7 @@ import { FONT_SUBSETS, siteCharacters, writeFontSubsets } from "./fonts";
 import { renderMarkdown } from "@/lib/content/markdown";
 import { TAGS_PATH, tagFeature, tagPath, taggedDocs } from "@/lib/content/tags";
 import { galleryLookup } from "@/lib/photos/embed";
+import { BRITISH_TO_AMERICAN, otherVariantWords, variantOf } from "@/lib/content/spelling";
 import { standingDocs } from "@/lib/content/standing";
 import { parseQuestionBank, QUESTION_BANK_FILE } from "@/lib/content/question-bank";
 import type { Card } from "./og-images";
@@ -79,6 +80,8 @@ export interface StageReport {
 export const LARGE_FILE_BYTES = 512 * 1024;
 /** Whether a body may place a gallery photo: a cheap first look before rendering it again. */
 const PLACES_PHOTO = /\]\(\s*<?\/photos\//;
+/** The first photo a body places: `![alt](/photos/<stem>)`, its stem. */
+const PLACED_PHOTO = /!\[[^\]]*\]\(\s*<?\/photos\/([\w.-]+?)>?\s*\)/;
 /** Bump when a stage's output format changes, so caches built by older code are not reused. */
 const BUILD_VERSION = "19";
 /** A content file as last built: its document, and its site links for the link check (./link-check.ts). */
@@ -198,6 +201,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     }
     if (problems.length) throw new ContentError(problems);
     docs = sortDocs(docs);
+    for (const line of spellingWarnings(docs, siteConfig.locale)) log(`  ${line}`);
     await writeAtomic(path.join(cacheDir, "docs.json"), JSON.stringify(next));
     return { detail: `${docs.length} documents, ${rendered} rendered, ${docs.length - rendered} from cache` };
   });
@@ -302,13 +306,14 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     corpus.twins,
     manifest?.photos.map((p) => p.thumb.small).filter((t): t is string => Boolean(t)) ?? [],
     opts.publicDir,
+    new Map(manifest?.photos.flatMap((p) => (p.thumb.jpg ? [[p.stem, p.thumb.jpg] as const] : [])) ?? []),
   );
   // The cards are drawn in the site's fonts only (scripts/build/og-images.ts): a character they lack is left out.
   const missing = cardsWithoutGlyphs(cards, { name: siteConfig.name, host });
   if (missing.length) {
     const chars = [...new Set(missing.flatMap((c) => c.chars))];
     log(
-      `  share cards: the site's fonts (Inter, Source Serif 4) have no glyph for ${chars.slice(0, 12).join(" ")}${chars.length > 12 ? ` (and ${chars.length - 12} more)` : ""}, so ${missing.length === 1 ? "one card leaves them out" : `${missing.length} cards leave them out`} (${missing
+      `  share cards: the site's font (Source Serif 4) has no glyph for ${chars.slice(0, 12).join(" ")}${chars.length > 12 ? ` (and ${chars.length - 12} more)` : ""}, so ${missing.length === 1 ? "one card leaves them out" : `${missing.length} cards leave them out`} (${missing
         .slice(0, 3)
         .map((c) => c.path)
         .join(", ")}${missing.length > 3 ? ", …" : ""})`,
@@ -337,9 +342,15 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     gated: new Map([...pageFeatures(docs)].map(([page, feature]) => [page, { feature, setting: settings[feature] }])),
   }))
     log(`  ${line}`);
-  await cached("search", [path.join(opts.outDir, "search-index.json")], async () => {
-    await writeAtomic(path.join(opts.outDir, "search-index.json"), JSON.stringify(buildIndex(answerable)));
-  });
+  // The index holds folded spellings: a change to the list makes it again.
+  await cached(
+    "search",
+    [path.join(opts.outDir, "search-index.json")],
+    async () => {
+      await writeAtomic(path.join(opts.outDir, "search-index.json"), JSON.stringify(buildIndex(answerable)));
+    },
+    JSON.stringify(BRITISH_TO_AMERICAN),
+  );
   // llms.txt and llms-full.txt are made by the server from the corpus it shows (lib/content/endpoints.ts): an older build's copies go.
   await rm(path.join(opts.outDir, "llms.txt"), { force: true });
   await rm(path.join(opts.outDir, "llms-full.txt"), { force: true });
@@ -428,8 +439,21 @@ function cardsWithoutGlyphs(cards: Card[], site: { name: string; host: string })
  * The share card of each page: its title, and the section it belongs to. The home page's says
  * who this is and shows the latest photos; the gallery's shows its latest four.
  */
-function shareCards(docs: Doc[], twins: Record<string, string>, photos: string[], publicDir: string): Card[] {
-  const files = photos.map((p) => path.join(publicDir, p.replace(/^\/generated\//, "")));
+function shareCards(
+  docs: Doc[],
+  twins: Record<string, string>,
+  photos: string[],
+  publicDir: string,
+  /** Each photo's 1200 px rendition by stem: a page that places a photograph shares it on its card. */
+  byStem: ReadonlyMap<string, string> = new Map(),
+): Card[] {
+  const file = (p: string) => path.join(publicDir, p.replace(/^\/generated\//, ""));
+  const files = photos.map(file);
+  const placed = (d: Doc): string[] => {
+    const stem = PLACED_PHOTO.exec(d.body)?.[1];
+    const rendition = stem ? byStem.get(stem) : undefined;
+    return rendition ? [file(rendition)] : [];
+  };
   const byUrl = new Map(docs.map((d) => [d.url, d]));
   const cards: Card[] = [];
   for (const [url, twin] of Object.entries(twins)) {
@@ -444,7 +468,10 @@ function shareCards(docs: Doc[], twins: Record<string, string>, photos: string[]
       });
     else if (url === "/resume")
       cards.push({ path: url, title: `Resume of ${siteConfig.author.name}`, label: declaredCard(url) ?? "Resume" });
-    else if (doc) cards.push({ path: url, title: doc.title, label: resultLabel(doc.url, doc.kind) });
+    else if (doc) {
+      const photo = placed(doc);
+      cards.push({ path: url, title: doc.title, label: resultLabel(doc.url, doc.kind), ...(photo.length ? { photos: photo } : {}) });
+    }
     // A tag page shares the site's card: a hundred cards of one word each are not worth their megabytes.
     else if (url.startsWith(`${TAGS_PATH}/`)) continue;
     // The home-made lists (the indexes, /tags): their declared card, "Index" by default.
@@ -453,6 +480,24 @@ function shareCards(docs: Doc[], twins: Record<string, string>, photos: string[]
   const seen = new Set(cards.map((c) => c.path));
   for (const c of APP_PAGE_CARDS) if (!seen.has(c.path)) cards.push(c.path === "/photos" ? { ...c, photos: files.slice(0, 4) } : c);
   return cards;
+}
+
+/**
+ * Words a page spells in the variant the owner's locale does not use (lib/content/spelling.ts):
+ * a warning, not a refusal, since a quotation or a name may need the other spelling. The
+ * questions and aliases are left alone: they are how visitors ask, in either spelling.
+ */
+export function spellingWarnings(docs: readonly Doc[], locale: string): string[] {
+  const variant = variantOf(locale);
+  if (!variant) return [];
+  return docs.flatMap((d) => {
+    const words = otherVariantWords([d.title, d.description, ...d.headings.map((h) => h.text), d.text].join("\n"), locale);
+    return words.length
+      ? [
+          `content/${d.source}: spelt ${variant === "american" ? "British" : "American"} where the site writes ${locale}: ${words.map(([w, want]) => `${w} → ${want}`).join(", ")}`,
+        ]
+      : [];
+  });
 }
 
 /** Two files may not claim one URL, and a page may not shadow a route of the site. */
