@@ -258,8 +258,15 @@ async function serve(dir: string): Promise<RunningServer> {
 const CHECK = `
 import { readFileSync } from "node:fs";
 import { buildSite } from "@/scripts/build/site";
+import { buildPhotos } from "@/scripts/build/photos";
 
-await buildSite({ contentDir: "content", outDir: ".site", publicDir: "public/generated", staticDir: "public", pdf: false, log: () => {} });
+// No photos (a folder with none): the talks show none, and \`next build\` needs only the (empty) manifest.
+const photos = { photosDir: "no-photos", outDir: ".site", publicDir: "public/generated/photos", urlBase: "/generated/photos" };
+await buildSite({
+  contentDir: "content", outDir: ".site", publicDir: "public/generated", staticDir: "public", pdf: false, log: () => {},
+  photosDir: photos.photosDir,
+  photos: async () => (await buildPhotos(photos), ".site/photos.json"),
+});
 const { searchSite } = await import("@/lib/search/search");
 const { resultLabel } = await import("@/lib/search/present");
 const { PAGES, pageMeta } = await import("@/lib/site/pages");
