@@ -33,6 +33,9 @@ export const siteConfig = {
    * The menu, organised around the person: their work, then how to reach them; the API's
    * pages sit under one entry (/developers links the utilities, which the footer also lists).
    * On a phone, every entry but Search folds into one "Menu" (components/site-header.tsx).
+   * A collection whose declaration puts it in the menu (lib/content/collections.ts
+   * `index.link`) and that is listed here is placed here; one not listed follows the last
+   * collection listed (lib/surface/chrome-links.ts).
    */
   nav: [
     { label: "Writing", href: "/writing" },
@@ -65,15 +68,14 @@ export const siteConfig = {
     { label: "Colophon", href: "/colophon" },
   ],
   /**
-   * The sentence under each collection index's heading (/writing, /garage, /documents,
-   * /utilities): also its meta description, the summary of its Markdown twin and what search
-   * and /ask know of the index page, so it should describe what you actually keep there.
+   * Your own sentence under a collection index's heading (/garage, /documents…), in place of
+   * the general one its declaration carries (lib/content/collections.ts `index.intro`): also
+   * its meta description, the summary of its Markdown twin and what search and /ask know of
+   * the index page, so say what you actually keep there. Any collection may be left out.
    */
   intros: {
-    writing: "Essays and posts, newest first.",
     garage: "Workshop notes: motorcycles, espresso machines, keyboards, the home lab. Newest first.",
     documents: "Standing reference documents: policies, checklists, the press kit.",
-    utilities: "What the site's public API can do, described for people. Every utility is a keyless JSON endpoint.",
   },
   /**
    * What the homepages of content/around.json are (change it with that list). `watches`

@@ -1,21 +1,21 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { builtDocsIn, docsIn } from "@/lib/content/corpus";
-import { COLLECTIONS, type IndexedCollection } from "@/lib/content/collections";
+import { COLLECTIONS, ROUTED_COLLECTIONS, routedCollectionAt, type IndexedCollection } from "@/lib/content/collections";
+import { indexIntro } from "@/lib/content/intros";
 import { docMetadata, pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
 import { siteUrl } from "@/lib/env";
-import { siteConfig } from "@/site.config";
 import { DocArticle } from "./doc-article";
 import { DocList } from "./doc-list";
 import { JsonLd } from "./json-ld";
 
 /**
  * The index and detail pages of one content collection (lib/content/collections.ts), so every
- * collection with an index shares one implementation. Next names a route by its folder, and
- * `app/[page]` already takes the top-level dynamic segment (content/pages), so each
- * collection has two two-line adapter files, `app/<name>/page.tsx` and
- * `app/<name>/[slug]/page.tsx`, that only name it (docs/adding-a-page-kind.md).
+ * collection with an index shares one implementation. app/[page] serves the indexes and
+ * app/[page]/[slug] the entries of every collection (`collectionEntryRoute` below), so a new
+ * collection needs no route file; one whose declaration says `ownRoutes` has its two adapter
+ * files, `app/<name>/page.tsx` and `app/<name>/[slug]/page.tsx`, that only name it.
  */
 export function collectionRoutes(collection: IndexedCollection) {
   const { base, label } = COLLECTIONS[collection];
@@ -40,12 +40,12 @@ export function collectionRoutes(collection: IndexedCollection) {
               "@id": `${siteUrl()}${base}`,
               url: `${siteUrl()}${base}`,
               name: label,
-              description: siteConfig.intros[collection],
+              description: indexIntro(collection),
               hasPart: docs.map((d) => ({ "@type": "CreativeWork", name: d.title, url: `${siteUrl()}${d.url}` })),
             }}
           />
           <h1>{label}</h1>
-          <p className="lede">{siteConfig.intros[collection]}</p>
+          <p className="lede">{indexIntro(collection)}</p>
           <DocList docs={docs} />
         </>
       );
@@ -62,3 +62,26 @@ export function collectionRoutes(collection: IndexedCollection) {
     },
   };
 }
+
+/**
+ * app/[page]/[slug]: an entry of any collection without route files of its own, found by the
+ * collection's folder (`/garage/x` → garage). Every one is prerendered; any other pair is no
+ * page (dynamicParams = false there), so Next goes on to app/[...rest], the site's 404.
+ */
+export const collectionEntryRoute = {
+  generateStaticParams: () =>
+    ROUTED_COLLECTIONS.flatMap((c) => builtDocsIn(c).map((d) => ({ page: COLLECTIONS[c].base.slice(1), slug: d.slug }))),
+  generateMetadata: async ({ params }: EntryParams): Promise<Metadata> => {
+    const { page, slug } = await params;
+    const c = routedCollectionAt(page);
+    return c ? collectionRoutes(c).generateMetadata({ params: Promise.resolve({ slug }) }) : {};
+  },
+  Page: async function CollectionEntry({ params }: EntryParams) {
+    const { page, slug } = await params;
+    const c = routedCollectionAt(page);
+    if (!c) notFound();
+    const { Page } = collectionRoutes(c);
+    return <Page params={Promise.resolve({ slug })} />;
+  },
+};
+type EntryParams = { params: Promise<{ page: string; slug: string }> };

@@ -9,12 +9,12 @@ const SKIP = new Set(["node_modules", ".next", ".site", ".edge", ".git", "conten
 
 /**
  * Files that may name several collections at once, and why: the declaration itself, and the
- * owner's intros, one sentence per indexed collection, which the config's schema requires
- * from the declarations (lib/site/config-schema.ts) so they cannot drift.
+ * owner's own intros (any of them may be given, each name checked against the declarations
+ * by the config's schema, lib/site/config-schema.ts, so they cannot drift).
  */
 const ALLOWED: Record<string, string> = {
   "lib/content/collections.ts": "the declaration",
-  "site.config.ts": "intros: the owner's sentence for each collection's index, required by the schema derived from the declarations",
+  "site.config.ts": "intros: the owner's own sentence for a collection's index, names checked by the schema derived from the declarations",
   "lib/site/config-words.test.ts": "an owner's site.config.ts written out, intros included",
 };
 

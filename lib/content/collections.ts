@@ -35,12 +35,27 @@ export interface CollectionDeclaration {
   /** Front-matter fields only this collection may carry (`allowed`) or must carry (`required`). */
   fields: { endpoint?: "required"; order?: "allowed" };
   /**
-   * Its index page (none when `base` is ""): the words a visitor might ask for it with (search,
-   * /ask) and, optionally, the registered endpoint that answers the same question in JSON,
-   * named in the page's head. Its intro sentence is the owner's: site.config.ts `intros.<name>`,
-   * which the config's schema requires for every collection with an index.
+   * Its index page (none when `base` is ""): `intro`, the sentence under its heading (also its
+   * meta description, its twin's summary and what search and /ask know of the index; an owner
+   * may put their own in site.config.ts `intros.<name>`); the words a visitor might ask for it
+   * with (search, /ask); optionally the registered endpoint that answers the same question in
+   * JSON, named in the page's head; and where the site's chrome links it (`link`): in the
+   * menu (`nav`), placed after the other collections the menu links, or at the end of the
+   * footer, labelled `label` or the collection's. A link to it in site.config.ts `nav` or
+   * `footer` places it there instead (lib/surface/chrome-links.ts).
    */
-  index?: { aliases: readonly string[]; json?: string };
+  index?: {
+    intro: string;
+    aliases: readonly string[];
+    json?: string;
+    link?: { in: "nav" | "footer"; label?: string };
+  };
+  /**
+   * Its pages have route files of their own, `app/<name>/page.tsx` and `app/<name>/[slug]/page.tsx`,
+   * instead of the shared `app/[page]` and `app/[page]/[slug]` (components/collection-pages.tsx):
+   * only for a page that must differ from the others', such as an index decided when the server starts.
+   */
+  ownRoutes?: true;
   /** A section of the home page's Markdown twin listing its entries (the first `limit`, newest first when dated). */
   home?: { heading: string; limit?: number };
 }
@@ -64,7 +79,11 @@ export const COLLECTIONS = {
     kind: "writing",
     dated: true,
     fields: {},
-    index: { aliases: ["blog", "articles", "all posts", "essays", "archive of posts", "what has she written"] },
+    index: {
+      intro: "Essays and posts, newest first.",
+      aliases: ["blog", "articles", "all posts", "essays", "archive of posts", "what has she written"],
+      link: { in: "nav" },
+    },
     home: { heading: "Latest writing", limit: 5 },
   },
   // Dated, authored prose like writing, so it reports kind "writing" (API clients see four
@@ -77,7 +96,11 @@ export const COLLECTIONS = {
     kind: "writing",
     dated: true,
     fields: {},
-    index: { aliases: ["workshop log", "repair notes", "maintenance notes", "fixing things", "projects list", "tinkering"] },
+    index: {
+      intro: "Workshop notes: repairs, restorations and projects. Newest first.",
+      aliases: ["workshop log", "repair notes", "maintenance notes", "fixing things", "projects list", "tinkering"],
+      link: { in: "nav", label: "Garage" },
+    },
     home: { heading: "Latest garage notes", limit: 5 },
   },
   documents: {
@@ -88,7 +111,11 @@ export const COLLECTIONS = {
     kind: "document",
     dated: false,
     fields: {},
-    index: { aliases: ["policies", "reference documents", "legal pages", "paperwork"] },
+    index: {
+      intro: "Standing reference documents: policies and checklists.",
+      aliases: ["policies", "reference documents", "legal pages", "paperwork"],
+      link: { in: "footer" },
+    },
   },
   utilities: {
     base: "/utilities",
@@ -98,7 +125,14 @@ export const COLLECTIONS = {
     kind: "utility",
     dated: false,
     fields: { endpoint: "required" },
-    index: { aliases: ["tools", "api tools", "list of tools", "what can the api do"] },
+    index: {
+      intro: "What the site's public API can do, described for people. Every utility is a keyless JSON endpoint.",
+      aliases: ["tools", "api tools", "list of tools", "what can the api do"],
+      link: { in: "footer" },
+    },
+    // Its index lists the utilities of the live features that are on, which the server decides
+    // when it starts (lib/features), so it is not prerendered like the others'.
+    ownRoutes: true,
     home: { heading: "Utilities" },
   },
 } as const satisfies Record<string, CollectionDeclaration>;
@@ -113,6 +147,16 @@ export const INDEXED_COLLECTIONS = COLLECTION_NAMES.filter((c): c is IndexedColl
 
 /** A collection's declaration, read as the interface (its optional fields readable on any). */
 export const declarationOf = (name: Collection): CollectionDeclaration => COLLECTIONS[name];
+
+/**
+ * The indexed collections app/[page] and app/[page]/[slug] serve: all but those with route
+ * files of their own (`ownRoutes`).
+ */
+export const ROUTED_COLLECTIONS = INDEXED_COLLECTIONS.filter((c) => !declarationOf(c).ownRoutes);
+
+/** The collection app/[page] serves at `/<segment>`, if any. */
+export const routedCollectionAt = (segment: string): IndexedCollection | undefined =>
+  ROUTED_COLLECTIONS.find((c) => COLLECTIONS[c].base === `/${segment}`);
 
 /** The collection whose URL space holds a page, if any (`/garage/x` → garage). */
 export function collectionOfUrl(url: string): Collection | undefined {

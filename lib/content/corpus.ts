@@ -1,10 +1,10 @@
 import { buildSingleton, readSiteFile } from "@/lib/build-output";
 import { featureDecision } from "@/lib/features";
-import { siteConfig } from "@/site.config";
 import { COLLECTIONS, INDEXED_COLLECTIONS, type Collection } from "./collections";
 import { homeTwin, indexTwin, tagTwin, tagsIndexTwin } from "./twins";
 import { TAGS_PATH, tagPath, taggedDocs } from "./tags";
 import type { Corpus, Doc } from "./types";
+import { indexIntro } from "./intros";
 
 interface LoadedCorpus extends Corpus {
   /** Content documents by URL. */
@@ -53,7 +53,7 @@ function twinsWithout(built: Corpus, docs: Doc[]): Record<string, string> {
       changed.add(d.collection);
     }
   twins["/"] = homeTwin(docs);
-  for (const c of INDEXED_COLLECTIONS) if (changed.has(c)) twins[COLLECTIONS[c].base] = indexTwin(c, docs, siteConfig.intros[c]);
+  for (const c of INDEXED_COLLECTIONS) if (changed.has(c)) twins[COLLECTIONS[c].base] = indexTwin(c, docs, indexIntro(c));
   // The tag pages list what is shown; a tag only the left-out pages carry lists nothing (when
   // those are one feature's, the page itself goes with it: paths.json).
   const shown = taggedDocs(docs);

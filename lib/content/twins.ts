@@ -4,6 +4,7 @@ import { BASE_TOKEN as B } from "./base-token";
 import { absoluteLinks, galleryImageLinks } from "./markdown";
 import type { Doc, GalleryPhoto } from "./types";
 import { TAGS_INTRO, TAGS_PATH, tagDescription, tagLabel, tagPath, tagTitle, taggedDocs } from "./tags";
+import { indexIntro } from "./intros";
 
 /**
  * Markdown twins: what an agent gets for `Accept: text/markdown` or `<path>.md`. Content
@@ -72,7 +73,7 @@ export function homeTwin(docs: Doc[]): string {
 /** Every generated twin; `photo` is the gallery the bodies' photos are shown from (galleryImageLinks). */
 export function generatedTwins(docs: Doc[], photo?: (stem: string) => GalleryPhoto | undefined): Record<string, string> {
   const twins: Record<string, string> = { "/": homeTwin(docs) };
-  for (const c of INDEXED_COLLECTIONS) twins[COLLECTIONS[c].base] = indexTwin(c, docs, siteConfig.intros[c]);
+  for (const c of INDEXED_COLLECTIONS) twins[COLLECTIONS[c].base] = indexTwin(c, docs, indexIntro(c));
   for (const d of docs) twins[d.url] = docTwin(d, photo, docNeighbours(docs, d));
   return { ...twins, ...tagTwins(docs) };
 }

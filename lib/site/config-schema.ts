@@ -62,8 +62,13 @@ export const SiteConfigSchema = z.strictObject({
   links: z.array(link),
   nav: z.array(link),
   footer: z.array(link),
-  // One sentence per collection with an index (lib/content/collections.ts): a new collection needs its intro here.
-  intros: z.strictObject(Object.fromEntries(INDEXED_COLLECTIONS.map((c) => [c, text])) as Record<IndexedCollection, typeof text>),
+  // The owner's own sentence for a collection's index, in place of the one its declaration
+  // carries (lib/content/collections.ts): each optional, a name no collection has refused.
+  intros: z
+    .strictObject(
+      Object.fromEntries(INDEXED_COLLECTIONS.map((c) => [c, text.optional()])) as Record<IndexedCollection, z.ZodOptional<typeof text>>,
+    )
+    .optional(),
   around: z.strictObject({ watches: text, aliases: z.array(text).max(8, "at most 8 entries") }),
   examples: z.strictObject({
     questions: z.array(example(EXAMPLE_MAX.question)).min(1, "needs at least one question").max(2, "at most 2 entries"),

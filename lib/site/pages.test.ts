@@ -8,19 +8,28 @@ import { endpoints, readableApiPaths } from "@/lib/surface/endpoints";
 import { PAGES, PAGE_PATHS, mdPathOf, ownTwinRoutes, publishedPages } from "./pages";
 import { reservedTopLevel } from "./reserved";
 import { FEATURE_NAMES } from "@/lib/features";
-import { COLLECTIONS, COLLECTION_NAMES } from "@/lib/content/collections";
+import { COLLECTIONS, COLLECTION_NAMES, INDEXED_COLLECTIONS, ROUTED_COLLECTIONS, declarationOf } from "@/lib/content/collections";
 
 const APP = path.resolve(import.meta.dirname, "../../app");
 
 /**
  * The pages app/ renders one per file rather than one per declaration: each dynamic page
  * route and where its pages come from (a collection's entries: lib/content/collections.ts).
+ * app/[page] and app/[page]/[slug] serve every collection but those with route files of their own.
  */
 const FAMILIES: Record<string, string> = {
-  ...Object.fromEntries(COLLECTION_NAMES.map((c) => [COLLECTIONS[c].base ? `${COLLECTIONS[c].base}/[slug]` : "/[page]", `content/${c}/`])),
+  "/[page]": `content/pages/ and the indexes of ${ROUTED_COLLECTIONS.join(", ")}`,
+  "/[page]/[slug]": ROUTED_COLLECTIONS.map((c) => `content/${c}/`).join(", "),
+  ...Object.fromEntries(
+    COLLECTION_NAMES.filter((c) => declarationOf(c).ownRoutes).map((c) => [`${COLLECTIONS[c].base}/[slug]`, `content/${c}/`]),
+  ),
   "/photos/[stem]": "photos/",
   "/tags/[tag]": "the tags: front matter of content/",
 };
+
+/** Where app/ renders a declared page: its own folder, or app/[page] for a collection's index. */
+const ROUTED_INDEXES = new Set<string>(ROUTED_COLLECTIONS.map((c) => COLLECTIONS[c].base));
+const viewOf = (p: string) => (ROUTED_INDEXES.has(p) ? "/[page]" : p);
 
 /** Every `page.tsx` under app/, as the URL pattern it serves (route groups dropped). */
 function appPages(dir = APP, prefix = ""): string[] {
@@ -43,13 +52,23 @@ describe("pages declared once (lib/site/pages.ts)", () => {
   });
 
   it("every declared page has its view in app/, and every family its route", () => {
-    for (const p of [...PAGE_PATHS, ...Object.keys(FAMILIES)]) expect(routes, `${p} has no app${p === "/" ? "" : p}/page.tsx`).toContain(p);
+    for (const p of [...PAGE_PATHS.map(viewOf), ...Object.keys(FAMILIES)])
+      expect(routes, `${p} has no app${p === "/" ? "" : p}/page.tsx`).toContain(p);
+  });
+
+  it("a collection has route files of its own exactly when its declaration says so, and app/[page] serves the others", () => {
+    for (const c of INDEXED_COLLECTIONS) {
+      const own = routes.includes(COLLECTIONS[c].base) || routes.includes(`${COLLECTIONS[c].base}/[slug]`);
+      expect(own, `app${COLLECTIONS[c].base}/: ${own ? "add ownRoutes: true to its declaration" : "its declaration says ownRoutes"}`).toBe(
+        Boolean(declarationOf(c).ownRoutes),
+      );
+    }
   });
 
   it("every declared page takes its head from its declaration (pageMeta: title, description and JSON alternate)", () => {
     // The home page's head is the site's own title and description (app/page.tsx), which its declaration repeats.
     for (const p of PAGE_PATHS.filter((x) => x !== "/")) {
-      const view = readFileSync(path.join(APP, p, "page.tsx"), "utf8");
+      const view = readFileSync(path.join(APP, viewOf(p), "page.tsx"), "utf8");
       // A collection's index reads it through collectionRoutes (components/collection-pages.tsx).
       const adapter =
         /collectionRoutes\(/.test(view) &&

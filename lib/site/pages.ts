@@ -1,5 +1,6 @@
 import { COLLECTIONS, INDEXED_COLLECTIONS, collectionsInWords, type IndexedCollection } from "@/lib/content/collections";
 import { TAGS_INTRO } from "@/lib/content/tags";
+import { indexIntro } from "@/lib/content/intros";
 import { siteConfig } from "@/site.config";
 import type { FeatureName } from "@/lib/features/rule";
 
@@ -49,7 +50,7 @@ type CollectionIndexPages = {
 };
 
 /**
- * The collection indexes' declarations, derived: title, intro (site.config.ts `intros`),
+ * The collection indexes' declarations, derived: title, intro (lib/content/intros.ts),
  * aliases and JSON alternate from the collection's own declaration. Its twin is written with
  * the content, and its share card is the build's "Index" card (scripts/build/site.ts), so a
  * collection declares no `card`, `needs` or `feature`.
@@ -59,10 +60,7 @@ function collectionIndexPages(): CollectionIndexPages {
     INDEXED_COLLECTIONS.map((c) => {
       const { base, label, index } = COLLECTIONS[c];
       const json = (index as { json?: string }).json;
-      return [
-        base,
-        { title: label, description: siteConfig.intros[c], aliases: index.aliases, twin: "content", ...(json ? { json } : {}) },
-      ];
+      return [base, { title: label, description: indexIntro(c), aliases: index.aliases, twin: "content", ...(json ? { json } : {}) }];
     }),
   ) as unknown as CollectionIndexPages;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Doc } from "@/lib/content/types";
-import { footerLinks, unlistedPages, type ChromeLink } from "./chrome-links";
+import { COLLECTIONS, INDEXED_COLLECTIONS } from "@/lib/content/collections";
+import { footerLinks, menuWithCollections, unlistedCollections, unlistedPages, type ChromeLink } from "./chrome-links";
 import { siteConfig } from "@/site.config";
 
 const doc = (collection: Doc["collection"], slug: string, title: string, order?: number) =>
@@ -39,5 +40,42 @@ describe("unlistedPages", () => {
     const links = footerLinks([doc("pages", "projects", "Projects", 15)]);
     expect(links.at(-1)).toEqual({ label: "Projects", href: "/projects" });
     expect(links.slice(0, -1).every((l) => (siteConfig.footer as readonly ChromeLink[]).includes(l))).toBe(true);
+  });
+});
+
+describe("the collections' own links (lib/content/collections.ts index.link)", () => {
+  const inNav = INDEXED_COLLECTIONS.filter((c) => COLLECTIONS[c].index.link?.in === "nav");
+  const navOf = (c: (typeof INDEXED_COLLECTIONS)[number]) => ({
+    label: (COLLECTIONS[c].index.link as { label?: string }).label ?? COLLECTIONS[c].label,
+    href: COLLECTIONS[c].base,
+  });
+
+  it("the shipped menu lists every collection declared in it, once", () => {
+    const hrefs = menuWithCollections().map((l) => l.href);
+    for (const c of inNav)
+      expect(
+        hrefs.filter((h) => h === COLLECTIONS[c].base),
+        c,
+      ).toHaveLength(1);
+  });
+
+  it("lead a menu that lists no collection, and follow the last one a menu lists", () => {
+    const about = { label: "About", href: "/about" };
+    expect(menuWithCollections({ nav: [about], footer: [] })).toEqual([...inNav.map(navOf), about]);
+    const [first, ...others] = inNav;
+    expect(menuWithCollections({ nav: [about, { label: "Mine", href: `${COLLECTIONS[first].base}/` }], footer: [] })).toEqual([
+      about,
+      { label: "Mine", href: `${COLLECTIONS[first].base}/` },
+      ...others.map(navOf),
+    ]);
+  });
+
+  it("are left out where site.config.ts lists them, in either list", () => {
+    const everywhere = INDEXED_COLLECTIONS.map((c) => ({ label: c, href: COLLECTIONS[c].base }));
+    expect(unlistedCollections("nav", { nav: [], footer: everywhere })).toEqual([]);
+    expect(unlistedCollections("footer", { nav: everywhere, footer: [] })).toEqual([]);
+    expect(unlistedCollections("footer", { nav: [], footer: [] }).map((l) => l.href)).toEqual(
+      INDEXED_COLLECTIONS.filter((c) => COLLECTIONS[c].index.link?.in === "footer").map((c) => COLLECTIONS[c].base),
+    );
   });
 });

@@ -1,7 +1,0 @@
-import { collectionRoutes } from "@/components/collection-pages";
-
-const routes = collectionRoutes("garage");
-export const dynamicParams = false;
-export const generateStaticParams = routes.generateStaticParams;
-export const generateMetadata = routes.generateMetadata;
-export default routes.Page;
