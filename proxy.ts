@@ -19,13 +19,16 @@ import { recordCrawlerVisit } from "@/lib/ledger/record";
  *    (lib/edge/twins.ts decides, for both);
  *  - a page's HTML links its twin, and the home page where machines find the API; a page
  *    the same for the process's life (prerendered, or decided at start) is cached minutes,
- *    not a year, in shared caches, a live page by any cache that revalidates it;
+ *    not a year, in shared caches, a live page by any cache that revalidates it (for the plain
+ *    GETs of prerendered pages, which the proxy no longer sees, next.config.ts sets the same);
  *  - a page read by an identified AI crawler is counted for /ledger.json, after the
  *    response (a twin is counted by the twins route it is rewritten to);
  *  - a path with broken percent-encoding is a 400 in the Error shape (Next's is a bare 500);
  *  - a CORS preflight on a file is the preflight a page gets, on an unknown path the 404;
  *  - a page of a feature that is off (lib/features), and its twin, is the site's 404 for
- *    every method, though the build prerendered it.
+ *    every method, though the build prerendered it (a plain GET of a prerendered one, which the
+ *    proxy does not see, gets the 404 the page itself renders for it: app/tags/[tag], the
+ *    collection pages).
  */
 // What Next's build says (lib/edge/next-build.ts), read once; nothing where the build's
 // output is not beside the proxy (a platform's function), which then keeps Next's answers.
@@ -89,22 +92,57 @@ export function proxy(req: NextRequest, event: NextFetchEvent) {
 }
 
 /**
- * Which requests run the proxy: pages and `.md` twins, paths with a percent-escape, and CORS
- * preflights (only they carry Access-Control-Request-Method). Next runs the proxy before the
- * route and it costs a Request of its own (bench/HISTORY.md#proxy-matcher), so API paths are
- * kept out here rather than returned from early: those without a dot (/mcp, /ask, /lens/…, /twins/…, the
- * reserved feeds, the benchmark's baseline) and every `*.json` (Next appends an optional
- * `.json` to each matcher, so `[^.]*` alone still matched /health.json and /search.json).
- * Build assets, generated files and other files with an extension are out too.
+ * Which requests run the proxy. Next runs it before the route and it costs a Request of its own
+ * (bench/HISTORY.md#proxy-matcher, bench/NEXT.md "Pages served from memory"), so it runs only
+ * where it has something to do (lib/edge/page-matcher.ts says which, and why):
+ *  - the pages Next renders per request (PROXIED_PAGES), every request;
+ *  - any other page path only with Markdown in Accept, a crawler's user agent, or a body
+ *    (PROXY_PAGE_CONDITIONS): a plain GET or HEAD of a prerendered page goes to Next alone, and
+ *    next.config.ts gives it the `Link`, `Vary` and Cache-Control the proxy would;
+ *  - `.md` twins, paths with a percent-escape, and CORS preflights (only they carry
+ *    Access-Control-Request-Method).
+ * API paths are kept out of the page patterns rather than returned from early: those without a
+ * dot (/mcp, /ask, /lens/…, /twins/…, the reserved feeds, the benchmark's baseline) and every
+ * `*.json` (Next appends an optional `.json` to each matcher, so `[^.]*` alone still matched
+ * /health.json and /search.json). Build assets, generated files and other files with an
+ * extension are out too.
  *
  * A request the edge routed itself (`npm start`) carries x-site-routed with a value no client
  * can send (lib/core/wire.ts ROUTED_VALUE; Next reads this config statically, so it is written
- * out here, and lib/site/pages.test.ts checks the two agree): the proxy does not run for it.
+ * out here, and lib/site/pages.test.ts and lib/edge/page-matcher.test.ts check it agrees): the
+ * proxy does not run for it.
  */
 export const config = {
   matcher: [
     {
+      source: "/((?:rn|coffee|ledger|around|lens/census|developers|lens|lens/compare|search|photos)(?!\\.json))",
+      missing: [{ type: "header", key: "x-site-routed", value: "\u0001" }],
+    },
+    {
       source: "/((?![^.]*\\.json|_next/|generated/|mcp(?![^/])|ask(?![^/])|api/|lens/fetch|twins/|rn/|around/|coffee/|bench/)[^.]*)",
+      has: [{ type: "header", key: "accept", value: ".*[Mm][Aa][Rr][Kk][Dd][Oo][Ww][Nn].*" }],
+      missing: [{ type: "header", key: "x-site-routed", value: "\u0001" }],
+    },
+    {
+      source: "/((?![^.]*\\.json|_next/|generated/|mcp(?![^/])|ask(?![^/])|api/|lens/fetch|twins/|rn/|around/|coffee/|bench/)[^.]*)",
+      has: [
+        {
+          type: "header",
+          key: "user-agent",
+          value:
+            ".*(?:[Bb][Oo][Tt]|[Uu][Ss][Ee][Rr]|\\-[Aa][Ii]|[Rr][Ee][Ss][Ee][Aa][Rr][Cc][Hh]|[Aa][Gg][Ee][Nn][Tt]|[Ff][Ee][Tt][Cc][Hh][Ee][Rr]|[Ss][Pp][Ii][Dd][Ee][Rr]|[Cc][Rr][Aa][Ww][Ll][Ee][Rr]).*",
+        },
+      ],
+      missing: [{ type: "header", key: "x-site-routed", value: "\u0001" }],
+    },
+    {
+      source: "/((?![^.]*\\.json|_next/|generated/|mcp(?![^/])|ask(?![^/])|api/|lens/fetch|twins/|rn/|around/|coffee/|bench/)[^.]*)",
+      has: [{ type: "header", key: "content-length" }],
+      missing: [{ type: "header", key: "x-site-routed", value: "\u0001" }],
+    },
+    {
+      source: "/((?![^.]*\\.json|_next/|generated/|mcp(?![^/])|ask(?![^/])|api/|lens/fetch|twins/|rn/|around/|coffee/|bench/)[^.]*)",
+      has: [{ type: "header", key: "transfer-encoding" }],
       missing: [{ type: "header", key: "x-site-routed", value: "\u0001" }],
     },
     {

@@ -15,8 +15,7 @@ import { aboutParts } from "@/lib/site/about-links";
 import { PAGES, PAGE_PATHS } from "@/lib/site/pages";
 
 export const metadata = pageMetadata({ path: "/", title: siteConfig.title, description: siteConfig.description });
-// "Live on this site" lists the live features that are on, which the server decides when it starts (lib/features).
-export const dynamic = "force-dynamic";
+// "Live on this site" lists the live features that are on: prerendered with the build's decision (lib/features); a server deciding otherwise renders it itself (cache-handler.mjs).
 
 /**
  * For people first: who the owner is (said once: the header leaves the name and role to

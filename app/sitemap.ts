@@ -3,8 +3,7 @@ import { siteUrl } from "@/lib/env";
 import { allPagePaths } from "@/lib/site/paths";
 import { findDoc } from "@/lib/content/corpus";
 
-// The pages of live features are in it only while they are on, which the server decides when it starts (lib/features).
-export const dynamic = "force-dynamic";
+// The pages of live features are in it only while they are on: prerendered with the build's decision (lib/features); a server deciding otherwise renders it itself (cache-handler.mjs).
 
 export default function sitemap(): MetadataRoute.Sitemap {
   const base = siteUrl();

@@ -5,6 +5,7 @@ import { COLLECTIONS, ROUTED_COLLECTIONS, routedCollectionAt, type IndexedCollec
 import { indexIntro } from "@/lib/content/intros";
 import { docMetadata, pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
+import { isHidden } from "@/lib/site/paths";
 import { siteUrl } from "@/lib/env";
 import { DocArticle } from "./doc-article";
 import { DocList } from "./doc-list";
@@ -20,10 +21,11 @@ import { JsonLd } from "./json-ld";
 export function collectionRoutes(collection: IndexedCollection) {
   const { base, label } = COLLECTIONS[collection];
   type Params = { params: Promise<{ slug: string }> };
-  // Each page is prerendered from the build, whatever the features (the index lists only those shown).
+  // Each page is prerendered from the build, whatever the features (the index lists only those
+  // shown); one of a feature that is off is the 404 (where no proxy runs for it: lib/edge/page-matcher.ts).
   const docFor = async ({ params }: Params) => {
     const url = `${base}/${(await params).slug}`;
-    return builtDocsIn(collection).find((d) => d.url === url);
+    return isHidden(url) ? undefined : builtDocsIn(collection).find((d) => d.url === url);
   };
 
   return {

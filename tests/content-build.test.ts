@@ -703,8 +703,10 @@ describe(
     it("records the settings, each feature's pages (a utility by the endpoint it documents) and prints what this environment decides", async () => {
       const lines: string[] = [];
       await buildSite({ contentDir, outDir, publicDir, pdf: false, askModel: false, log: (l) => lines.push(l) });
+      // With what this build decided, which `next build` prerenders with (the test's environment has none of what they need).
       expect(JSON.parse(await read("features.json"))).toEqual({
         settings: { nowPlaying: "auto", coffee: "auto", ledger: "auto", around: "auto", census: "auto" },
+        built: { off: ["around", "census", "coffee", "ledger", "nowPlaying"] },
       });
       expect(JSON.parse(await read("paths.json")).features).toEqual({
         "/rn": "nowPlaying",

@@ -43,7 +43,7 @@ describe("SITE_URL at run time", () => {
     try {
       expect(new URL(app.base).port).not.toBe(new URL(baked).port);
       expect(app.output()).toContain(`SITE_URL is not set: pages name ${baked}`);
-      // A prerendered page and pages rendered per request (home, lens, search) alike.
+      // Prerendered pages (an essay, the home page) and pages rendered per request (lens, search) alike.
       for (const page of ["/writing/markdown-twins", "/", "/lens", "/search?q=espresso"]) {
         const html = await (await fetch(`${app.base}${page}`)).text();
         const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];

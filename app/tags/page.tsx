@@ -4,8 +4,7 @@ import { pageMeta } from "@/lib/site/pages";
 import { pageMetadata } from "@/lib/site/metadata";
 
 export const metadata = pageMetadata(pageMeta("/tags"));
-// Rendered when asked, like each tag's page (app/tags/[tag]/page.tsx): it lists the tags of the pages this server shows.
-export const dynamic = "force-dynamic";
+// It lists the tags of the pages shown, which hang on the live features that are on: prerendered with the build's decision (lib/features); a server deciding otherwise renders it itself (cache-handler.mjs).
 
 /** Every tag, each with how many pages carry it. */
 export default function TagsPage() {

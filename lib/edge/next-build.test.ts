@@ -41,10 +41,11 @@ describe("what Next's build says", () => {
 
   it("the prerendered pages: the static ones the app declares, and none rendered per request", () => {
     const pages = prerenderedPages(DIST);
-    for (const p of ["/writing", "/garage", "/about", "/writing/markdown-twins"]) expect(pages, p).toContain(p);
+    // The home page, /tags and /utilities too: they list the live features with the build's decision (lib/features).
+    for (const p of ["/writing", "/garage", "/about", "/writing/markdown-twins", "/", "/tags", "/utilities"]) expect(pages, p).toContain(p);
     expect(PAGE_PATHS.filter((p) => pages.has(p)).length).toBeGreaterThan(3);
-    // The home page and /utilities list the live features on, decided when the server starts.
-    for (const p of ["/", "/utilities", "/search", "/ledger", "/coffee"]) expect(pages, p).not.toContain(p);
+    // Pages that read a query or show store data.
+    for (const p of ["/search", "/lens", "/ledger", "/coffee"]) expect(pages, p).not.toContain(p);
     expect([...pages].some((p) => p.endsWith(".json") || p.endsWith(".xml"))).toBe(false);
   });
 

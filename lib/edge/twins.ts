@@ -1,5 +1,6 @@
-import { mdPathOf, normalizePath, pageOfMdPath, type PageIndex } from "@/lib/site/page-index";
-import { wantsMarkdown } from "@/lib/site/negotiate";
+// Relative, not `@/`: next.config.ts imports this file, and Next compiles the config without the alias.
+import { mdPathOf, normalizePath, pageOfMdPath, type PageIndex } from "../site/page-index";
+import { wantsMarkdown } from "../site/negotiate";
 
 /**
  * Twin routing, decided here once: the edge applies it before Next under `npm start`, and

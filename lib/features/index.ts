@@ -10,6 +10,7 @@ export {
   FeatureSettingsSchema,
   featureStates,
   featureRefusals,
+  offNames,
   settingsOf,
   type FeatureName,
   type FeatureSetting,
@@ -22,6 +23,12 @@ export {
 export const FEATURES_FILE = "features.json";
 /** How server.mjs (plain JS) learns which features are off: set at start by instrumentation.ts. */
 export const OFF_FEATURES_GLOBAL = Symbol.for("site.off-features");
+/**
+ * Whether what `next build` prerendered was decided otherwise than this server decides: set at
+ * start by instrumentation.ts, read by cache-handler.mjs (plain JS, loaded by Next), which then
+ * renders every page once in this process instead of serving the build's copy.
+ */
+export const PRERENDER_STALE_GLOBAL = Symbol.for("site.prerender-stale");
 
 /**
  * The settings the build recorded (`.site/features.json`), all `"auto"` before a build. The
@@ -33,6 +40,25 @@ function builtSettings(): FeatureSettings {
   } catch {
     return settingsOf(undefined);
   }
+}
+
+/**
+ * The features off in the build's own decision (`npm run build` decides with its environment,
+ * and `next build` prerenders with it); undefined when the record has none (written by hand, or
+ * by an older build): then nothing says what the prerendered pages show.
+ */
+export function builtOff(): FeatureName[] | undefined {
+  try {
+    const off: unknown = JSON.parse(readFileSync(siteFile(FEATURES_FILE), "utf8")).built?.off;
+    return Array.isArray(off) ? (off as FeatureName[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether this process decided otherwise than the build its pages were prerendered by (or the build did not say). */
+export function prerenderStale(off: ReadonlySet<FeatureName>, built: readonly FeatureName[] | undefined): boolean {
+  return built === undefined || built.length !== off.size || built.some((n) => !off.has(n));
 }
 
 /**
@@ -69,12 +95,26 @@ export function stateLines(states: readonly FeatureState[]): string[] {
 /**
  * The server's decision at start (instrumentation.ts), said once: the features on and off,
  * or, when one set to `true` cannot work, that line alone and an exit (like a SITE_URL the
- * build was not made for). Leaves the off features where server.mjs reads them.
+ * build was not made for). Leaves the off features where server.mjs reads them, and whether
+ * the build's prerendered pages were decided otherwise, where cache-handler.mjs reads it: the
+ * pages that list the live features (the home page, the tag pages, /utilities, the sitemap)
+ * are prerendered with the build's decision, so a server deciding otherwise renders each page
+ * itself, once, instead of serving the build's copy; it says so here.
  */
 export function announceFeatures(log: (line: string) => void = console.log, refuse: (line: string) => never = exitWith): void {
   const { states, off } = featureDecision();
   const refusals = featureRefusals(states);
   if (refusals.length) refuse(refusals.join("\n"));
   log(`> Features:\n${stateLines(states).join("\n")}`);
-  (globalThis as Record<symbol, unknown>)[OFF_FEATURES_GLOBAL] = [...off];
+  const built = builtOff();
+  const stale = prerenderStale(off, built);
+  if (stale)
+    log(
+      built === undefined
+        ? "> The build did not record its feature decision: every page is rendered once by this server, not read from the build."
+        : `> The build decided otherwise (off there: ${built.join(", ") || "none"}): every page is rendered once by this server, not read from the build. Build in this environment to serve the build's pages.`,
+    );
+  const g = globalThis as Record<symbol, unknown>;
+  g[OFF_FEATURES_GLOBAL] = [...off];
+  g[PRERENDER_STALE_GLOBAL] = stale;
 }

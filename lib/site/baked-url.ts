@@ -8,8 +8,8 @@ import path from "node:path";
  * record it wrote would let `npm start` serve the old pages under the new address.
  *
  * The origin of the /writing index's canonical address, or null when the build has no
- * prerendered /writing. (That index, not the home page: every build has it, and it is always
- * prerendered, while the home page lists the live features on and renders per request.)
+ * prerendered /writing. (That index, not the home page: every build has it, and it never
+ * depends on which live features are on, while the home page lists them.)
  */
 export function bakedSiteUrl(distDir = ".next"): string | null {
   try {

@@ -106,12 +106,13 @@ describe("pages declared once (lib/site/pages.ts)", () => {
     expect(publishedPages({ resume: true })).toEqual(PAGE_PATHS);
   });
 
-  it("proxy.ts runs for every declared page and its twin, and for no API path", () => {
+  // (A plain GET of a prerendered page skips it: lib/edge/page-matcher.test.ts.)
+  it("proxy.ts runs for every declared page asked for Markdown and its twin, and for no API path", () => {
     const runs = (url: string, headers?: Record<string, string>) =>
       unstable_doesMiddlewareMatch({ config: proxyConfig, url, ...(headers ? { headers } : {}) });
     const samples = ["/about", "/writing/some-post", "/photos/some-photo"];
     for (const p of [...PAGE_PATHS, ...samples]) {
-      expect(runs(p), p).toBe(true);
+      expect(runs(p, { accept: "text/markdown" }), p).toBe(true);
       expect(runs(mdPathOf(p)), mdPathOf(p)).toBe(true);
     }
     // (`*.md` endpoints, /developers.md and /resume.md, pass through it: every `.md` path is a twin's.)
@@ -123,7 +124,7 @@ describe("pages declared once (lib/site/pages.ts)", () => {
     const runs = (url: string, headers: Record<string, string> = {}) => unstable_doesMiddlewareMatch({ config: proxyConfig, url, headers });
     for (const entry of proxyConfig.matcher)
       expect(entry.missing, entry.source).toEqual([{ type: "header", key: ROUTED_HEADER, value: ROUTED_VALUE }]);
-    for (const p of ["/about", "/about.md", "/%ff", "/x.json"]) {
+    for (const p of ["/rn", "/about.md", "/%ff", "/x.json"]) {
       const preflight: Record<string, string> = p === "/x.json" ? { "access-control-request-method": "GET" } : {};
       expect(runs(p, preflight), p).toBe(true);
       expect(runs(p, { ...preflight, [ROUTED_HEADER]: "1" }), p).toBe(true);

@@ -36,7 +36,7 @@ import { unlistedPages } from "@/lib/surface/chrome-links";
 import { endpoints, readableApiPaths } from "@/lib/surface/endpoints";
 import { resumeJson, resumeMd, resumePdf } from "@/lib/resume/endpoints";
 import { appMetadataFiles, documentIds, fileLinks, linkWarnings, publicFiles, type SiteLink } from "./link-check";
-import { FEATURES_FILE, featureRefusals, featureStates, settingsOf, stateLines, type FeatureName } from "@/lib/features";
+import { FEATURES_FILE, featureRefusals, featureStates, offNames, settingsOf, stateLines, type FeatureName } from "@/lib/features";
 import { sitePathOf } from "@/lib/surface/served-paths";
 
 /** The project's app/: its icons are served at the site's root. */
@@ -113,9 +113,11 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   const log = opts.log ?? (() => {});
   for (const line of demoLeftovers(siteConfig)) log(`  ${line}`);
   for (const line of demoFlagProblems(siteConfig, { contentDir: opts.contentDir, photosDir: opts.photosDir })) log(`  ${line}`);
-  // The pages of every feature are built; which are shown is decided when the server starts
-  // (lib/features), from the same settings and its own environment. A feature the owner turned
-  // on (`true`) that cannot work here stops the build as it would stop the server.
+  // The pages of every feature are built; which are shown is decided again when the server
+  // starts (lib/features), from the same settings and its own environment. `next build`
+  // prerenders with this decision (the home page's live list, the tag pages, /utilities, the
+  // sitemap); a server deciding otherwise renders them itself (cache-handler.mjs). A feature the
+  // owner turned on (`true`) that cannot work here stops the build as it would stop the server.
   const settings = settingsOf(siteConfig.features);
   const states = featureStates(settings, env());
   const refusals = featureRefusals(states);
@@ -279,8 +281,9 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     // The page list decides which pages are published and where their twins are; the API which paths are routes.
     JSON.stringify([PAGES, routePaths()]),
   );
-  // The settings the server decides with: its pages were made from them (lib/features).
-  await writeAtomic(path.join(opts.outDir, FEATURES_FILE), JSON.stringify({ settings }));
+  // The settings the server decides with, and what this build decided with them: `next build`,
+  // run next in the same environment, prerenders its pages with that (lib/features).
+  await writeAtomic(path.join(opts.outDir, FEATURES_FILE), JSON.stringify({ settings, built: { off: [...offNames(states)].sort() } }));
   // Every page leaves out the menu and footer links to pages this build does not have; say which.
   // (A page of a feature turned off is not one; those of "auto" ones may not be listed: chromeFeatureProblems.)
   const turnedOff = new Set(states.filter((s) => s.setting === false).map((s) => s.name));

@@ -5,15 +5,21 @@ import { TAGS_PATH, tagDescription, tagPath, tagTitle, taggedDocs } from "@/lib/
 import { COLLECTIONS } from "@/lib/content/schema";
 import { pageMetadata } from "@/lib/site/metadata";
 import { DocList } from "@/components/doc-list";
+import { isHidden } from "@/lib/site/paths";
 
 type Params = { params: Promise<{ tag: string }> };
-// Rendered when asked, from the pages this server shows (lib/content/corpus.ts): a tag page
-// lists a live utility only while its feature is on, which `next build` cannot know.
-export const dynamic = "force-dynamic";
+// Every tag of the build is prerendered (any other is the 404): a tag page lists a live utility
+// only while its feature is on, prerendered with the build's decision (lib/features); a server deciding otherwise renders it itself (cache-handler.mjs).
+export const dynamicParams = false;
+
+export function generateStaticParams(): { tag: string }[] {
+  return [...taggedDocs(getCorpus().built).keys()].map((tag) => ({ tag }));
+}
 
 async function tagged({ params }: Params) {
   const tag = (await params).tag;
-  if (!taggedDocs(getCorpus().built).has(tag)) return undefined;
+  // A tag page of a feature that is off is the 404 (where no proxy runs for it: lib/edge/page-matcher.ts).
+  if (!taggedDocs(getCorpus().built).has(tag) || isHidden(tagPath(tag))) return undefined;
   // A tag whose pages are all of features that are off here lists nothing, and says so.
   return { tag, docs: taggedDocs(getCorpus().docs).get(tag) ?? [] };
 }
