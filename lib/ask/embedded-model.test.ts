@@ -88,10 +88,10 @@ describe("training", () => {
   it("writes the typed-word spelling lexicon: the site's words, the words a question drops, and the English words at risk", async () => {
     const lexicon = JSON.parse(await readFile(path.join(dir, SPELLING_FILE), "utf8")) as SpellingLexicon;
     expect(lexicon.version).toBe(2);
-    expect(lexicon.words.carburettor).toBeGreaterThan(0);
+    expect(lexicon.words.carburetor).toBeGreaterThan(0);
     expect(lexicon.dropped).toContain("arent"); // known, so never "corrected" into a content word
     expect(lexicon.english).toContain("bread");
-    expect(lexicon.english).not.toContain("carburettor");
+    expect(lexicon.english).not.toContain("carburetor");
     // What /ask reads: a slip past the stemmer reads as the question spelt right.
     const right = model.rankWithSignals("what has she been listening to lately");
     const slip = model.rankWithSignals("what has she been listenig to lately");
