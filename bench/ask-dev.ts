@@ -3,9 +3,9 @@ import path from "node:path";
 import { builtCorpus } from "../lib/content/corpus";
 import { chooseThreshold, encoderFeatures, features, fitLogistic, probability } from "../lib/ask/confidence";
 import { OFF_TOPIC_QUESTIONS } from "../lib/ask/off-topic";
-import { FOLDS, MAX_LOST, eachHeldOutFold, encoderView, fusionFor } from "../scripts/build/ask-confidence";
+import { FOLDS, MAX_LOST, eachHeldOutFold, encoderView } from "../scripts/build/ask-confidence";
 import { UNITS, encoderUnits, liteEncoder } from "../lib/ask/encoder";
-import { encoderSignals, fuse, type FusionSettings } from "../lib/ask/fusion";
+import { ENCODER_FUSION, encoderSignals, fuse, fuseRanks } from "../lib/ask/fusion";
 import { askQuestions } from "../lib/ask/training-data";
 import type { PageProbability } from "../lib/ask/embedded-model";
 import { UnitStore } from "../scripts/build/ask-vectors";
@@ -31,7 +31,13 @@ interface Sample {
 }
 
 /** Fusion variants compared on the held-out questions (lib/ask/fusion.ts). */
-const VARIANTS: Record<string, FusionSettings | "classifier" | "encoder"> = {
+const VARIANTS: Record<string, { k: number; encoderWeight: number; keepFirst: boolean } | "classifier" | "encoder" | { gamma: number }> = {
+  "product γ5": { gamma: 5 },
+  "product γ10": { gamma: 10 },
+  "product γ20": { gamma: 20 },
+  "product γ30": { gamma: 30 },
+  "product γ45": { gamma: 45 },
+  "product γ70": { gamma: 70 },
   classifier: "classifier",
   encoder: "encoder",
   "rrf k10 w1 keep": { k: 10, encoderWeight: 1, keepFirst: true },
@@ -72,9 +78,10 @@ const NO_SHARED: { q: string; url: string; also?: string[] }[] = JSON.parse(
  * keeps all but MAX_LOST of the no-shared paraphrases of the other folds, right or wrong (a
  * refusal of an answerable question is a false abstention whatever the ranking); `bank`
  * keeps all but MAX_LOST of the held-out question-bank questions, right or wrong: what the
- * build can do, since the bank is the owner's own visitor-worded questions.
+ * build can do, since the bank is the owner's own visitor-worded questions; `page` keeps all
+ * but MAX_LOST of the held-out page questions, right or wrong (what the build does with no bank).
  */
-const THRESHOLDS = ["right", "noshared", "bank"] as const;
+const THRESHOLDS = ["right", "noshared", "bank", "page"] as const;
 
 /**
  * The question with one word of 5+ letters misspelt the ways people do (a letter dropped,
@@ -132,7 +139,7 @@ export async function benchAskDev() {
     ? { headings: unitsAsked.includes("headings"), lead: Number(unitsAsked.find((u) => u.startsWith("lead"))?.slice(4) ?? 0) }
     : UNITS;
   console.log(`  units: ${JSON.stringify(units)}`);
-  const fusion = fusionFor(pages.reduce((n, d) => n + (d.bank?.length ?? 0), 0));
+  const fusion = ENCODER_FUSION;
   const seeds = (process.env.BENCH_ASK_SEEDS ?? "1,2,3").split(",").map(Number);
   const banked = new Set(pages.flatMap((d) => (d.bank ?? []).map((q) => `${d.url}\n${q}`)));
   const rules = (process.env.BENCH_ASK_RULES ?? Object.keys(RULES).join(",")).split(",");
@@ -158,8 +165,14 @@ export async function benchAskDev() {
         `  encoder: ${store.embedded - before} texts embedded in ${Math.round(performance.now() - started)} ms (the rest cached)`,
       );
     }
-    await eachHeldOutFold(pages, seed, (fold, model, held, training) => {
+    await eachHeldOutFold(pages, seed, async (fold, model, held, training) => {
       const index = store?.index(training, units);
+      // The encoder reads a question with its typos corrected, as the server does.
+      await store?.ensure(
+        [...held.flatMap(({ q }) => [q, misspelt(q, seed) ?? q]), ...OFF_TOPIC_QUESTIONS, ...NO_SHARED.map((x) => x.q), ...NEAR_MISS].map(
+          (q) => model.spelled(q),
+        ),
+      );
       /** One question: the classifier's ranking, fused with the encoder's when there is one. */
       const judge = (asked: string, right: string[]) => {
         const r = model.rankWithSignals(asked);
@@ -167,7 +180,7 @@ export async function benchAskDev() {
           const urls = r.pages.slice(0, 3).map((p) => p.url);
           return { x: features(r.pages[0].p, r.signals), right1: right.includes(urls[0]), right3: urls.some((u) => right.includes(u)) };
         }
-        const view = encoderView(index, store.vector(asked));
+        const view = encoderView(index, store.vector(model.spelled(asked)));
         const fused = fuse(r.pages, view, fusion);
         const urls = fused.slice(0, 3).map((p) => p.url);
         return {
@@ -213,12 +226,15 @@ export async function benchAskDev() {
           );
           const visitors = samples.filter((s) => s.fold !== g && s.noShared).map((s) => probability(w, s.x));
           const bankAnswers = fit.filter((s) => s.bank).map((s) => probability(w, s.x));
+          const pageAnswers = fit.filter((s) => s.answerable).map((s) => probability(w, s.x));
           const threshold =
             how === "noshared"
               ? Math.min(right, chooseThreshold(visitors, MAX_LOST))
               : how === "bank"
                 ? Math.min(right, chooseThreshold(bankAnswers, MAX_LOST))
-                : right;
+                : how === "page"
+                  ? Math.min(right, chooseThreshold(pageAnswers, MAX_LOST))
+                  : right;
           for (const s of samples.filter((x) => x.fold === g)) {
             const p = probability(w, s.x);
             judged.push({ p, abstains: p < threshold, s });
@@ -268,7 +284,9 @@ function printVariants(samples: Sample[]) {
             ? s.classifier!.map((p) => p.url)
             : v === "encoder"
               ? [...s.view!].sort((a, b) => b[1] - a[1]).map(([u]) => u)
-              : fuse(s.classifier!, s.view!, v).map((p) => p.url);
+              : "gamma" in v
+                ? fuse(s.classifier!, s.view!, v).map((p) => p.url)
+                : fuseRanks(s.classifier!, s.view!, v).map((p) => p.url);
         if (s.right!.includes(ranked[0])) t1++;
         if (ranked.slice(0, 3).some((u) => s.right!.includes(u))) t3++;
       }

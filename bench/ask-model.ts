@@ -7,11 +7,11 @@ import { existsSync } from "node:fs";
 import { HYPERPARAMETERS, loadEmbeddedModel, trainEmbeddedModel, type EmbeddedModel } from "../lib/ask/embedded-model";
 import { EVAL_SETS, evaluate, printEvaluation, readEvalSet, type EvalQuestion, type Ranker } from "../lib/ask/evaluate";
 import { abstains, confidence, thresholdFor, type ConfidenceModel } from "../lib/ask/confidence";
-import { encoderView, fitAskConfidence, fusionFor } from "../scripts/build/ask-confidence";
+import { encoderView, fitAskConfidence } from "../scripts/build/ask-confidence";
 import { percentile } from "./load";
 import { pageScores, liteEncoder, type VectorIndex } from "../lib/ask/encoder";
 import { EncoderThread } from "../lib/ask/encoder-thread";
-import { encoderSignals, fuse, type EncoderSignals } from "../lib/ask/fusion";
+import { ENCODER_FUSION, encoderSignals, fuse, type EncoderSignals, type FusionSettings } from "../lib/ask/fusion";
 import { UnitStore } from "../scripts/build/ask-vectors";
 
 const REPS = Number(process.env.BENCH_ASK_REPS ?? 50);
@@ -30,7 +30,7 @@ export async function benchAskModel() {
   const pages = [...docs, ...standing].filter((d) => d.listing !== "tag").map((d) => (noBank ? { ...d, bank: [] } : d));
   // BENCH_ASK_ENCODER=0: the classifier and BM25 alone, as ASK_ENCODER=off serves.
   const store = process.env.BENCH_ASK_ENCODER === "0" ? undefined : await UnitStore.open(liteEncoder());
-  const fusion = fusionFor(pages.reduce((n, d) => n + (d.bank?.length ?? 0), 0));
+  const fusion = ENCODER_FUSION;
   if (noBank) console.log("\n/ask with the question bank emptied (BENCH_ASK_NOBANK=1)");
   const sets = Object.entries(EVAL_SETS).flatMap(([name, file]) =>
     existsSync(file) ? [{ name, file, set: readEvalSet(file, answerable) }] : [],
@@ -48,7 +48,7 @@ export async function benchAskModel() {
       const fit = await fitAskConfidence(pages, seed, store);
       let index: VectorIndex | undefined;
       if (store) {
-        await store.ensure(sets.flatMap((x) => x.set.map((q) => q.q)));
+        await store.ensure(sets.flatMap((x) => x.set.map((q) => model.spelled(q.q))));
         await store.save();
         index = store.index(pages);
       }
@@ -67,7 +67,7 @@ export async function benchAskModel() {
       const served = (q: string) => {
         const r = model.rankWithSignals(q);
         if (!index || !store) return { pages: r.pages, signals: r.signals, es: undefined as EncoderSignals | undefined };
-        const view = encoderView(index, store.vector(q));
+        const view = encoderView(index, store.vector(model.spelled(q)));
         const fused = fuse(r.pages, view, fusion);
         return { pages: fused, signals: r.signals, es: encoderSignals(view, fused[0].url) };
       };
@@ -81,7 +81,7 @@ export async function benchAskModel() {
       if (index) {
         rankers.fused = (q) => served(q).pages.map((x) => x.url);
         rankers.encoder = (q) => {
-          const v = encoderView(index!, store!.vector(q));
+          const v = encoderView(index!, store!.vector(model.spelled(q)));
           return [...v].sort((a, b) => b[1] - a[1]).map(([u]) => u);
         };
       }
@@ -125,7 +125,7 @@ export async function benchAskModel() {
  * embedded by USE-lite in the worker thread, one at a time; then the unit scan and the fusion
  * on this thread. And the part a cached question costs (scan and fusion only).
  */
-async function timeWithEncoder(model: EmbeddedModel, index: VectorIndex, questions: string[], fusion: ReturnType<typeof fusionFor>) {
+async function timeWithEncoder(model: EmbeddedModel, index: VectorIndex, questions: string[], fusion: FusionSettings) {
   const thread = new EncoderThread();
   await thread.ready;
   const fresh: number[] = [];

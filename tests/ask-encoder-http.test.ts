@@ -41,14 +41,17 @@ describe("/ask with the encoder (the default)", () => {
     const b = await whenWarm(app, "127.0.43.1");
     // A busy machine can pass the deadline: then the ranking names it, and the answer still comes.
     expect(b._meta.ranking).toMatch(/^model: embedded fastText( \+ encoder| \(encoder: (timeout|busy)\))$/);
-    let fused = 0;
-    for (let i = 0; i < 5; i++) {
-      const r = await ask(app, "how do I balance old motorcycle carburetors", "127.0.43.2");
-      expect(r.results[0].url).toBe(`${app.server.base}/garage/cb400f-carb-sync`);
-      if (r._meta.ranking === "model: embedded fastText + encoder") fused++;
+    const q = "how do I balance old motorcycle carburetors";
+    // On a loaded machine the first embedding may pass its deadline; its vector still reaches the cache.
+    let first: AskBody | undefined;
+    for (let i = 0; i < 20 && first?._meta.ranking !== "model: embedded fastText + encoder"; i++) {
+      first = await ask(app, q, "127.0.43.2");
+      expect(first.results[0].url).toBe(`${app.server.base}/garage/cb400f-carb-sync`);
+      if (first._meta.ranking !== "model: embedded fastText + encoder") await new Promise((r) => setTimeout(r, 200));
     }
-    // The same question again is answered from the question cache, never past the deadline.
-    expect(fused).toBeGreaterThanOrEqual(4);
+    expect(first!._meta.ranking).toBe("model: embedded fastText + encoder");
+    // Asked again, the question's vector comes from the cache: never past the deadline.
+    for (let i = 0; i < 3; i++) expect((await ask(app, q, "127.0.43.2"))._meta.ranking).toBe("model: embedded fastText + encoder");
   });
 
   it("keeps follow-ups and misspelt questions working", async () => {

@@ -128,8 +128,6 @@ function makeEncoder(id: string, e: EncoderEnv): QuestionEncoder {
 export interface EncoderView {
   /** Each page's best unit cosine, by URL. */
   scores: Map<string, number>;
-  /** Question-bank lines the vectors were built with (the fusion depends on it). */
-  bank: number;
 }
 
 /**
@@ -154,8 +152,13 @@ export async function encoderScores(
     return { ok: false, reason: err instanceof EncoderFailed ? err.reason : "error" };
   }
   if (v.length !== index.dim) return { ok: false, reason: "wrong dimension" };
-  const best = pageScores(index, v);
-  return { ok: true, id: encoder.id, view: { scores: new Map(index.urls.map((u, i) => [u, best[i]])), bank: index.bank } };
+  // The unit scan costs 1–3 ms of this thread: a question asked again costs nothing.
+  const scans = processSingleton("ask-encoder-scans", () => new WeakMap<VectorIndex, Lru<Float32Array>>());
+  let cache = scans.get(index);
+  if (!cache) scans.set(index, (cache = new Lru<Float32Array>(QUESTION_CACHE)));
+  let best = cache.get(question);
+  if (!best) cache.set(question, (best = pageScores(index, v)));
+  return { ok: true, id: encoder.id, view: { scores: new Map(index.urls.map((u, i) => [u, best[i]])) } };
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   sameEncoder,
 } from "./encoder";
 import { Lru } from "./encoder-runtime";
-import { encoderSignals, fuse } from "./fusion";
+import { encoderSignals, fuse, fuseRanks } from "./fusion";
 import type { Doc } from "@/lib/content/types";
 
 const rand = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1;
@@ -116,18 +116,23 @@ describe("fusion", () => {
     ["/c", 0.1],
   ]);
 
-  it("keeps the classifier's first page first and orders the rest by reciprocal rank", () => {
-    const fused = fuse(classifier, encoder, { k: 10, encoderWeight: 1, keepFirst: true });
+  it("multiplies the classifier's probabilities by exp(γ · cosine): the encoder decides where the classifier hesitates", () => {
+    const fused = fuse(classifier, encoder, { gamma: 20 });
+    expect(fused.reduce((a, p) => a + p.p, 0)).toBeCloseTo(1, 9);
+    // /e: 0.05 · e^18 against /a: 0.5 · e^6 — the encoder's clear favourite wins.
+    expect(fused[0].url).toBe("/e");
+    const ratio = fused.find((p) => p.url === "/e")!.p / fused.find((p) => p.url === "/a")!.p;
+    expect(ratio).toBeCloseTo((0.05 / 0.5) * Math.exp(20 * 0.6), 3);
+    // γ 0 is the classifier alone.
+    expect(fuse(classifier, encoder, { gamma: 0 }).map((p) => p.url)).toEqual(classifier.map((p) => p.url));
+  });
+
+  it("reciprocal-rank fusion keeps the classifier's first page first and orders the rest by rank (measured, not shipped)", () => {
+    const fused = fuseRanks(classifier, encoder, { k: 10, encoderWeight: 1, keepFirst: true });
     expect(fused[0].url).toBe("/a");
     // /e: 1/15 + 1/11 first; /b and /d tie at 1/12 + 1/14 and keep the classifier's order.
     expect(fused.map((p) => p.url)).toEqual(["/a", "/e", "/b", "/d", "/c"]);
-    // The probabilities stay with the ranks: in order, same total.
     expect(fused.map((p) => p.p)).toEqual(classifier.map((p) => p.p));
-  });
-
-  it("lets a heavier encoder lead when the first page is not kept", () => {
-    const fused = fuse(classifier, encoder, { k: 10, encoderWeight: 2, keepFirst: false });
-    expect(fused[0].url).toBe("/e");
   });
 
   it("says what the encoder thinks of the first page", () => {

@@ -101,7 +101,7 @@ export interface VectorIndex {
   scales: Float32Array;
   /** count × dim, unit-major. */
   data: Int8Array;
-  /** Question-bank lines among the units (how /ask fuses depends on whether there is a bank). */
+  /** Question-bank lines among the units (for the build log and doctor: an owner's site starts with none). */
   bank: number;
 }
 

@@ -9,7 +9,7 @@ import { NONE_FITS, rankWithRemoteModel, RankerUnavailable } from "./remote-rank
 import { loadEmbeddedModel, type EmbeddedModel, type QuestionSignals } from "./embedded-model";
 import { abstains, confidence, loadConfidence, thresholdFor, type ConfidenceModel } from "./confidence";
 import { encoderScores } from "./encoder-runtime";
-import { ENCODER_FUSION, ENCODER_FUSION_NO_BANK, MIN_BANK_FOR_FUSION, encoderSignals, fuse, type EncoderSignals } from "./fusion";
+import { ENCODER_FUSION, encoderSignals, fuse, type EncoderSignals } from "./fusion";
 import path from "node:path";
 
 export interface Ranked {
@@ -68,7 +68,7 @@ export async function rankPages(question: string, prev: string[], callerKey: str
   const { answerable } = getCorpus();
   // The question goes to the encoder first: it embeds (in its worker, or at the owner's
   // endpoint) while this thread runs the classifier.
-  const encoded = encoderScores(question, dir);
+  const encoded = encoderScores(embedded!.spelled(question), dir);
   const { own, decontextualized } = withContext(embedded!, question, prev, calibration);
   const enc = await encoded;
   let pages = own.pages;
@@ -79,7 +79,7 @@ export async function rankPages(question: string, prev: string[], callerKey: str
     // The encoder read the follow-up alone, without the subject the earlier question names.
     ranking += " (encoder: follow-up)";
   else {
-    pages = fuse(own.pages, enc.view.scores, enc.view.bank >= MIN_BANK_FOR_FUSION ? ENCODER_FUSION : ENCODER_FUSION_NO_BANK);
+    pages = fuse(own.pages, enc.view.scores, ENCODER_FUSION);
     es = encoderSignals(enc.view.scores, pages[0]?.url);
     ranking += " + encoder";
   }

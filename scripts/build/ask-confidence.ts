@@ -5,7 +5,7 @@ import { loadEmbeddedModel, trainEmbeddedModel, type EmbeddedModel } from "@/lib
 import { askQuestions } from "@/lib/ask/training-data";
 import { chooseThreshold, encoderFeatures, features, fitLogistic, probability, type ConfidenceModel } from "@/lib/ask/confidence";
 import { pageScores, type VectorIndex } from "@/lib/ask/encoder";
-import { ENCODER_FUSION, ENCODER_FUSION_NO_BANK, MIN_BANK_FOR_FUSION, encoderSignals, fuse, type FusionSettings } from "@/lib/ask/fusion";
+import { ENCODER_FUSION, encoderSignals, fuse } from "@/lib/ask/fusion";
 import type { UnitStore } from "./ask-vectors";
 import { OFF_TOPIC_QUESTIONS } from "@/lib/ask/off-topic";
 import type { Doc } from "@/lib/content/types";
@@ -28,7 +28,7 @@ export const MIN_BANK_QUESTIONS = 30;
 export async function eachHeldOutFold(
   docs: Doc[],
   seed: number | undefined,
-  visit: (fold: number, model: EmbeddedModel, held: { q: string; url: string }[], training: Doc[]) => void,
+  visit: (fold: number, model: EmbeddedModel, held: { q: string; url: string }[], training: Doc[]) => void | Promise<void>,
 ): Promise<void> {
   for (let fold = 0; fold < FOLDS; fold++) {
     const held = docs.flatMap((d) =>
@@ -42,16 +42,11 @@ export async function eachHeldOutFold(
     try {
       await trainEmbeddedModel(training, dir, seed === undefined ? {} : { seed });
       const model = await loadEmbeddedModel(dir);
-      if (model) visit(fold, model, held, training);
+      if (model) await visit(fold, model, held, training);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
-}
-
-/** The fusion the server uses for a site with this many bank questions (lib/ask/fusion.ts). */
-export function fusionFor(bank: number): FusionSettings {
-  return bank >= MIN_BANK_FOR_FUSION ? ENCODER_FUSION : ENCODER_FUSION_NO_BANK;
 }
 
 /** The encoder's page scores for a question vector, by URL. */
@@ -73,17 +68,18 @@ export async function fitAskConfidence(docs: Doc[], seed?: number, store?: UnitS
   const samples: Sample[] = [];
   const withEncoder: Sample[] = [];
   const banked = new Set(docs.flatMap((d) => (d.bank ?? []).map((q) => `${d.url}\n${q}`)));
-  const fusion = fusionFor(banked.size);
   if (store) await store.ensure([...docs.flatMap((d) => askQuestions(d)), ...OFF_TOPIC_QUESTIONS]);
-  await eachHeldOutFold(docs, seed, (_fold, model, held, training) => {
+  await eachHeldOutFold(docs, seed, async (_fold, model, held, training) => {
     const index = store?.index(training);
+    // The encoder reads a question with its typos corrected, as the server does.
+    await store?.ensure([...held.map((h) => model.spelled(h.q)), ...OFF_TOPIC_QUESTIONS.map((q) => model.spelled(q))]);
     const add = (q: string, url: string | null) => {
       const r = model.rankWithSignals(q);
       const bank = url !== null && banked.has(`${url}\n${q}`);
       samples.push({ x: features(r.pages[0].p, r.signals), y: r.pages[0].url === url ? 1 : 0, answerable: url !== null, bank });
       if (!index || !store) return;
-      const view = encoderView(index, store.vector(q));
-      const fused = fuse(r.pages, view, fusion);
+      const view = encoderView(index, store.vector(model.spelled(q)));
+      const fused = fuse(r.pages, view, ENCODER_FUSION);
       withEncoder.push({
         x: encoderFeatures(fused[0].p, r.signals, encoderSignals(view, fused[0].url)),
         y: fused[0].url === url ? 1 : 0,
@@ -115,7 +111,12 @@ function fitSamples(samples: Sample[]): Pick<ConfidenceModel, "weights" | "thres
     answerable.filter((s) => s.y === 1).map((s) => p(s.x)),
     MAX_LOST,
   );
-  const threshold = bank.length >= MIN_BANK_QUESTIONS ? Math.min(right, chooseThreshold(bank, MAX_LOST)) : right;
+  // Without a bank there is no visitor-worded question to place the threshold by, and the
+  // development harness (bank emptied) shows why it matters: the rule above refuses 70–74% of
+  // the no-shared paraphrases, and at any threshold they are refused as often as off-topic
+  // questions (at 10 / 20 / 30% of them, 6 / 11–16 / 25–27% of off-topic ones). So such a
+  // site never abstains; its scores still say how likely the best page is.
+  const threshold = bank.length >= MIN_BANK_QUESTIONS ? Math.min(right, chooseThreshold(bank, MAX_LOST)) : 0;
   const offTopic = samples.filter((s) => !s.answerable);
   const share = (xs: typeof samples) => (xs.length ? xs.filter((s) => p(s.x) < threshold).length / xs.length : 0);
   return {

@@ -571,8 +571,8 @@ async function askModelSettings() {
   // Which encoder made the vectors (and whether there are any) and how they are fused.
   const { configuredEncoderId } = await import("@/lib/ask/encoder-runtime");
   const { UNITS } = await import("@/lib/ask/encoder");
-  const { ENCODER_FUSION, ENCODER_FUSION_NO_BANK } = await import("@/lib/ask/fusion");
-  const encoder = { id: configuredEncoderId(), UNITS, ENCODER_FUSION, ENCODER_FUSION_NO_BANK };
+  const { ENCODER_FUSION } = await import("@/lib/ask/fusion");
+  const encoder = { id: configuredEncoderId(), UNITS, ENCODER_FUSION };
   return {
     HYPERPARAMETERS,
     FUSION,
