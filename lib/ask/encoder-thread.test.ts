@@ -57,6 +57,19 @@ describe("the encoder's worker thread", () => {
     expect(await Promise.all(queued.map(reason))).toEqual(["resolved", "resolved"]);
   });
 
+  it("stops feeding a worker slower than any deadline, trying it once a second", async () => {
+    const late: string[] = [];
+    const t = start({ delayMs: 300 }, 8, (text) => late.push(text));
+    await t.ready;
+    expect(await reason(t.embed("first", 100))).toBe("timeout");
+    // Once a batch has taken 300 ms, a 100 ms deadline cannot be met: one probe, then refused at once.
+    await expect.poll(() => late.length, { timeout: 3000 }).toBe(1);
+    expect(await reason(t.embed("probe", 100))).toBe("timeout");
+    const started = performance.now();
+    expect(await reason(t.embed("refused", 100))).toBe("busy");
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
   it("fails the batch an embedding throws on, and keeps serving", async () => {
     const t = start({});
     await t.ready;

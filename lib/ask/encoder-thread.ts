@@ -55,6 +55,9 @@ parentPort.on("message", async ({ id, texts }) => {
 });
 `;
 
+/** How often a worker too slow for any deadline is tried again. */
+const PROBE_MS = 1000;
+
 export interface EncoderThreadOptions {
   /** A module exporting `load(): Promise<(texts) => Promise<number[][]>>` instead of USE-lite (tests: a slow or failing encoder). */
   module?: string;
@@ -81,7 +84,11 @@ export class EncoderThread {
   readonly ready: Promise<void>;
   private worker: Worker;
   private queue: Job[] = [];
-  private inFlight: { id: number; jobs: Job[] } | null = null;
+  private inFlight: { id: number; jobs: Job[]; started: number } | null = null;
+  /** How long a batch takes, smoothed: whether a new question can be embedded before its deadline. */
+  private batchMs = 20;
+  /** When the worker last got a question while too slow for any deadline (it is then tried once a second). */
+  private lastProbe = 0;
   private seq = 0;
   private broken: string | null = null;
   private readonly maxBatch: number;
@@ -123,7 +130,7 @@ export class EncoderThread {
   /** The question's unit vector within `deadlineMs`, or an EncoderFailed: timeout, busy or error. */
   embed(text: string, deadlineMs: number): Promise<Float32Array> {
     if (this.broken) return Promise.reject(new EncoderFailed("error"));
-    if (this.inFlight && this.queue.length >= this.maxBatch) return Promise.reject(new EncoderFailed("busy"));
+    if (!this.admits(deadlineMs)) return Promise.reject(new EncoderFailed("busy"));
     return new Promise((resolve, reject) => {
       const job: Job = {
         text,
@@ -152,6 +159,27 @@ export class EncoderThread {
     });
   }
 
+  /**
+   * Whether a question asked now is likely embedded before its deadline: the batch in flight
+   * must finish and the next one run. A question that would not make it is refused at once
+   * ("busy") instead of costing the worker CPU that the request thread needs (on a loaded
+   * machine every batch then passed its deadline, and /ask served at 0.35× its rate with the
+   * encoder in none of the answers). While batches take longer than any deadline, one question
+   * a second still goes through, to notice when the machine is quiet again.
+   */
+  private admits(deadlineMs: number): boolean {
+    const now = performance.now();
+    if (this.batchMs > deadlineMs) {
+      if (this.inFlight || now - this.lastProbe < PROBE_MS) return false;
+      this.lastProbe = now;
+      return true;
+    }
+    if (!this.inFlight) return true;
+    if (this.queue.length >= this.maxBatch) return false;
+    const remaining = Math.max(0, this.batchMs - (now - this.inFlight.started));
+    return remaining + this.batchMs <= deadlineMs;
+  }
+
   /** Stops the worker; pending questions fail. */
   async close(): Promise<void> {
     this.fail("closed");
@@ -162,14 +190,15 @@ export class EncoderThread {
     if (this.inFlight || this.broken || this.queue.length === 0) return;
     const jobs = this.queue.splice(0, this.maxBatch);
     const id = ++this.seq;
-    this.inFlight = { id, jobs };
+    this.inFlight = { id, jobs, started: performance.now() };
     this.worker.postMessage({ id, texts: jobs.map((j) => j.text) });
   }
 
   private finished(id: number, vectors: Float32Array[] | undefined, error: string | undefined) {
     if (this.inFlight?.id !== id) return;
-    const { jobs } = this.inFlight;
+    const { jobs, started } = this.inFlight;
     this.inFlight = null;
+    this.batchMs = 0.7 * this.batchMs + 0.3 * (performance.now() - started);
     jobs.forEach((job, i) => {
       const v = vectors?.[i];
       if (!v) return job.reject(new EncoderFailed("error"));
