@@ -85,7 +85,7 @@ const schema = z.object({
   ASK_MODEL_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(100).max(30_000).default(2500)),
   /**
    * /ask's sentence encoder (lib/ask/encoder.ts): `off` builds no vectors and ranks without it
-   * (about 80 MB less memory in the server, a worker thread fewer; top-3 lower, lib/ask/README.md).
+   * (about 150 MB less memory in the server, a worker thread fewer; top-3 lower, lib/ask/README.md).
    */
   ASK_ENCODER: z.preprocess(blankToUndefined, z.enum(["on", "off"]).default("on")),
   /** An owner's OpenAI-compatible embeddings API (base URL, `/embeddings` appended), used at build and per question instead of USE-lite. */
