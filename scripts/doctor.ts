@@ -15,7 +15,7 @@ import { JOBS } from "@/lib/jobs/list";
 import { demoFlagProblems } from "./build/demo";
 import { decodeVectorFile, VECTORS_FILE, type VectorIndex } from "@/lib/ask/encoder";
 import { encoderState } from "@/lib/ask/encoder-runtime";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 
 export interface DoctorInput {
   source: Record<string, string | undefined>;
@@ -180,9 +180,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     source: process.env,
     baked: bakedSiteUrl(),
     site: { config: siteConfig, contentDir: path.join(ROOT, "content"), photosDir: path.join(ROOT, "photos") },
+    // Looked at only once a build trained /ask's model: before any build there is nothing to say.
     askVectors: (() => {
+      const dir = path.join(ROOT, process.env.SITE_DATA_DIR || ".site");
+      if (!existsSync(path.join(dir, "ask-model.bin"))) return undefined;
       try {
-        return decodeVectorFile(readFileSync(path.join(ROOT, process.env.SITE_DATA_DIR || ".site", VECTORS_FILE)));
+        return decodeVectorFile(readFileSync(path.join(dir, VECTORS_FILE)));
       } catch {
         return null;
       }
