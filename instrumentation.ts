@@ -24,4 +24,11 @@ export async function register() {
   registerAppRoutes(async () => (await import("./lib/surface/endpoint-routes")).appRoutes);
   const { startScheduler } = await import("./lib/jobs/scheduler");
   startScheduler();
+  // /ask's sentence encoder loads in its worker now (about half a second), so no visitor
+  // waits for it, and says once when it will not be used (off, no vectors, another encoder's).
+  const { warmEncoder } = await import("./lib/ask/encoder-runtime");
+  void warmEncoder().then(
+    (said) => console.log(said),
+    (err: Error) => console.error(`/ask encoder: ${err.message}`),
+  );
 }

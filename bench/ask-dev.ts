@@ -1,9 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { builtCorpus } from "../lib/content/corpus";
-import { chooseThreshold, features, fitLogistic, probability } from "../lib/ask/confidence";
+import { chooseThreshold, encoderFeatures, features, fitLogistic, probability } from "../lib/ask/confidence";
 import { OFF_TOPIC_QUESTIONS } from "../lib/ask/off-topic";
-import { FOLDS, MAX_LOST, eachHeldOutFold } from "../scripts/build/ask-confidence";
+import { FOLDS, MAX_LOST, eachHeldOutFold, encoderView } from "../scripts/build/ask-confidence";
+import { UNITS, encoderUnits, liteEncoder } from "../lib/ask/encoder";
+import { ENCODER_FUSION, encoderSignals, fuse, fuseRanks } from "../lib/ask/fusion";
+import { askQuestions } from "../lib/ask/training-data";
+import type { PageProbability } from "../lib/ask/embedded-model";
+import { UnitStore } from "../scripts/build/ask-vectors";
 
 interface Sample {
   fold: number;
@@ -19,7 +24,31 @@ interface Sample {
   x: number[];
   right1: boolean;
   right3: boolean;
+  /** For the fusion variants: the right pages, the classifier's ranking and the encoder's scores. */
+  right?: string[];
+  classifier?: PageProbability[];
+  view?: Map<string, number>;
 }
+
+/** Fusion variants compared on the held-out questions (lib/ask/fusion.ts). */
+const VARIANTS: Record<string, { k: number; encoderWeight: number; keepFirst: boolean } | "classifier" | "encoder" | { gamma: number }> = {
+  "product γ5": { gamma: 5 },
+  "product γ10": { gamma: 10 },
+  "product γ20": { gamma: 20 },
+  "product γ30": { gamma: 30 },
+  "product γ45": { gamma: 45 },
+  "product γ70": { gamma: 70 },
+  classifier: "classifier",
+  encoder: "encoder",
+  "rrf k10 w1 keep": { k: 10, encoderWeight: 1, keepFirst: true },
+  "rrf k10 w1": { k: 10, encoderWeight: 1, keepFirst: false },
+  "rrf k10 w2 keep": { k: 10, encoderWeight: 2, keepFirst: true },
+  "rrf k10 w2": { k: 10, encoderWeight: 2, keepFirst: false },
+  "rrf k5 w1 keep": { k: 5, encoderWeight: 1, keepFirst: true },
+  "rrf k30 w1 keep": { k: 30, encoderWeight: 1, keepFirst: true },
+  "rrf k10 w1.5": { k: 10, encoderWeight: 1.5, keepFirst: false },
+  "rrf k10 w3": { k: 10, encoderWeight: 3, keepFirst: false },
+};
 
 /**
  * Harder negatives than the off-topic list: 74 questions a visitor might type that use the
@@ -49,9 +78,10 @@ const NO_SHARED: { q: string; url: string; also?: string[] }[] = JSON.parse(
  * keeps all but MAX_LOST of the no-shared paraphrases of the other folds, right or wrong (a
  * refusal of an answerable question is a false abstention whatever the ranking); `bank`
  * keeps all but MAX_LOST of the held-out question-bank questions, right or wrong: what the
- * build can do, since the bank is the owner's own visitor-worded questions.
+ * build can do, since the bank is the owner's own visitor-worded questions; `page` keeps all
+ * but MAX_LOST of the held-out page questions, right or wrong (what the build does with no bank).
  */
-const THRESHOLDS = ["right", "noshared", "bank"] as const;
+const THRESHOLDS = ["right", "noshared", "bank", "page"] as const;
 
 /**
  * The question with one word of 5+ letters misspelt the ways people do (a letter dropped,
@@ -99,7 +129,17 @@ const RULES: Record<string, (s: Sample) => boolean> = {
  */
 export async function benchAskDev() {
   const { docs, standing } = builtCorpus();
-  const pages = [...docs, ...standing];
+  // BENCH_ASK_NOBANK=1: an owner with no question bank (content/questions.md emptied).
+  const pages = [...docs, ...standing].map((d) => (process.env.BENCH_ASK_NOBANK === "1" ? { ...d, bank: [] } : d));
+  // BENCH_ASK_ENCODER=0 leaves the encoder out; BENCH_ASK_UNITS=base leaves headings out of the units.
+  const store = process.env.BENCH_ASK_ENCODER === "0" ? undefined : await UnitStore.open(liteEncoder());
+  // BENCH_ASK_UNITS: comma-separated, `headings` and/or `leadN` (the body's first N sentences); default the build's.
+  const unitsAsked = process.env.BENCH_ASK_UNITS?.split(",");
+  const units = unitsAsked
+    ? { headings: unitsAsked.includes("headings"), lead: Number(unitsAsked.find((u) => u.startsWith("lead"))?.slice(4) ?? 0) }
+    : UNITS;
+  console.log(`  units: ${JSON.stringify(units)}`);
+  const fusion = ENCODER_FUSION;
   const seeds = (process.env.BENCH_ASK_SEEDS ?? "1,2,3").split(",").map(Number);
   const banked = new Set(pages.flatMap((d) => (d.bank ?? []).map((q) => `${d.url}\n${q}`)));
   const rules = (process.env.BENCH_ASK_RULES ?? Object.keys(RULES).join(",")).split(",");
@@ -108,45 +148,64 @@ export async function benchAskDev() {
   );
   for (const seed of seeds) {
     const samples: Sample[] = [];
-    await eachHeldOutFold(pages, seed, (fold, model, held) => {
+    if (store) {
+      const started = performance.now();
+      const before = store.embedded;
+      const questions = pages.flatMap((d) => askQuestions(d));
+      await store.ensure([
+        ...pages.flatMap((d) => encoderUnits(d, units)),
+        ...questions,
+        ...questions.flatMap((q) => misspelt(q, seed) ?? []),
+        ...OFF_TOPIC_QUESTIONS,
+        ...NO_SHARED.map((x) => x.q),
+        ...NEAR_MISS,
+      ]);
+      await store.save();
+      console.log(
+        `  encoder: ${store.embedded - before} texts embedded in ${Math.round(performance.now() - started)} ms (the rest cached)`,
+      );
+    }
+    await eachHeldOutFold(pages, seed, async (fold, model, held, training) => {
+      const index = store?.index(training, units);
+      // The encoder reads a question with its typos corrected, as the server does.
+      await store?.ensure(
+        [...held.flatMap(({ q }) => [q, misspelt(q, seed) ?? q]), ...OFF_TOPIC_QUESTIONS, ...NO_SHARED.map((x) => x.q), ...NEAR_MISS].map(
+          (q) => model.spelled(q),
+        ),
+      );
+      /** One question: the classifier's ranking, fused with the encoder's when there is one. */
+      const judge = (asked: string, right: string[]) => {
+        const r = model.rankWithSignals(asked);
+        if (!index || !store) {
+          const urls = r.pages.slice(0, 3).map((p) => p.url);
+          return { x: features(r.pages[0].p, r.signals), right1: right.includes(urls[0]), right3: urls.some((u) => right.includes(u)) };
+        }
+        const view = encoderView(index, store.vector(model.spelled(asked)));
+        const fused = fuse(r.pages, view, fusion);
+        const urls = fused.slice(0, 3).map((p) => p.url);
+        return {
+          x: encoderFeatures(fused[0].p, r.signals, encoderSignals(view, fused[0].url)),
+          right1: right.includes(urls[0]),
+          right3: urls.some((u) => right.includes(u)),
+          right,
+          classifier: r.pages,
+          view,
+        };
+      };
       for (const { q, url } of held)
         for (const typo of [false, true]) {
           const asked = typo ? misspelt(q, seed) : q;
           if (asked === null) continue;
-          const r = model.rankWithSignals(asked);
-          const urls = r.pages.slice(0, 3).map((p) => p.url);
-          samples.push({
-            fold,
-            answerable: true,
-            typo,
-            bank: banked.has(`${url}\n${q}`),
-            x: features(r.pages[0].p, r.signals),
-            right1: urls[0] === url,
-            right3: urls.includes(url),
-          });
+          samples.push({ fold, answerable: true, typo, bank: banked.has(`${url}\n${q}`), ...judge(asked, [url]) });
         }
-      for (const q of OFF_TOPIC_QUESTIONS.filter((_, i) => i % FOLDS === fold)) {
-        const r = model.rankWithSignals(q);
-        samples.push({ fold, answerable: false, x: features(r.pages[0].p, r.signals), right1: false, right3: false });
-      }
-      for (const x of NO_SHARED.filter((_, i) => i % FOLDS === fold)) {
-        const r = model.rankWithSignals(x.q);
-        const urls = r.pages.slice(0, 3).map((p) => p.url);
-        const right = [x.url, ...(x.also ?? [])];
-        samples.push({
-          fold,
-          answerable: true,
-          noShared: true,
-          x: features(r.pages[0].p, r.signals),
-          right1: right.includes(urls[0]),
-          right3: urls.some((u) => right.includes(u)),
-        });
-      }
-      for (const q of NEAR_MISS.filter((_, i) => i % FOLDS === fold)) {
-        const r = model.rankWithSignals(q);
-        samples.push({ fold, answerable: false, nearMiss: true, x: features(r.pages[0].p, r.signals), right1: false, right3: false });
-      }
+      for (const q of OFF_TOPIC_QUESTIONS.filter((_, i) => i % FOLDS === fold))
+        samples.push({ fold, answerable: false, ...judge(q, []), right1: false, right3: false });
+      for (const x of NO_SHARED.filter((_, i) => i % FOLDS === fold))
+        samples.push({ fold, answerable: true, noShared: true, ...judge(x.q, [x.url, ...(x.also ?? [])]) });
+      for (const q of NEAR_MISS.filter((_, i) => i % FOLDS === fold))
+        samples.push({ fold, answerable: false, nearMiss: true, ...judge(q, []), right1: false, right3: false });
     });
+    if (store) printVariants(samples);
     const answerable = samples.filter((s) => s.answerable && !s.typo && !s.noShared);
     const noShared = samples.filter((s) => s.noShared);
     const share = (n: number, d: number) => `${Math.round((100 * n) / d)}%`;
@@ -167,12 +226,15 @@ export async function benchAskDev() {
           );
           const visitors = samples.filter((s) => s.fold !== g && s.noShared).map((s) => probability(w, s.x));
           const bankAnswers = fit.filter((s) => s.bank).map((s) => probability(w, s.x));
+          const pageAnswers = fit.filter((s) => s.answerable).map((s) => probability(w, s.x));
           const threshold =
             how === "noshared"
               ? Math.min(right, chooseThreshold(visitors, MAX_LOST))
               : how === "bank"
                 ? Math.min(right, chooseThreshold(bankAnswers, MAX_LOST))
-                : right;
+                : how === "page"
+                  ? Math.min(right, chooseThreshold(pageAnswers, MAX_LOST))
+                  : right;
           for (const s of samples.filter((x) => x.fold === g)) {
             const p = probability(w, s.x);
             judged.push({ p, abstains: p < threshold, s });
@@ -200,5 +262,36 @@ export async function benchAskDev() {
             `      at 10 / 20 / 30% of no-shared paraphrases abstaining: off-topic ${atVisitors(off)}, near-miss ${atVisitors(near)}`,
         );
       }
+  }
+}
+
+/** Top-1 / top-3 of each fusion variant on held-out page questions, the bank's among them, and the no-shared paraphrases. */
+function printVariants(samples: Sample[]) {
+  const groups: [string, Sample[]][] = [
+    ["held-out page questions", samples.filter((s) => s.answerable && !s.typo && !s.noShared)],
+    ["of which bank", samples.filter((s) => s.answerable && !s.typo && !s.noShared && s.bank)],
+    ["misspelt", samples.filter((s) => s.typo)],
+    ["no-shared paraphrases", samples.filter((s) => s.noShared)],
+  ];
+  console.log(`    fusion variants, top-1 / top-3: ${groups.map(([g, xs]) => `${g} (${xs.length})`).join("; ")}`);
+  for (const [name, v] of Object.entries(VARIANTS)) {
+    const cells = groups.map(([, xs]) => {
+      let t1 = 0;
+      let t3 = 0;
+      for (const s of xs) {
+        const ranked =
+          v === "classifier"
+            ? s.classifier!.map((p) => p.url)
+            : v === "encoder"
+              ? [...s.view!].sort((a, b) => b[1] - a[1]).map(([u]) => u)
+              : "gamma" in v
+                ? fuse(s.classifier!, s.view!, v).map((p) => p.url)
+                : fuseRanks(s.classifier!, s.view!, v).map((p) => p.url);
+        if (s.right!.includes(ranked[0])) t1++;
+        if (ranked.slice(0, 3).some((u) => s.right!.includes(u))) t3++;
+      }
+      return xs.length ? `${(t1 / xs.length).toFixed(3)} / ${(t3 / xs.length).toFixed(3)}` : "-";
+    });
+    console.log(`      ${name.padEnd(18)} ${cells.map((c) => c.padEnd(15)).join(" ")}`);
   }
 }

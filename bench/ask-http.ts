@@ -1,4 +1,5 @@
 import http from "node:http";
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { startBenchServer } from "./server";
 import { CONNECTIONS, SECONDS, percentile } from "./load";
@@ -28,39 +29,118 @@ function timeToFirstResult(url: string, init: { method?: string; body?: string; 
   });
 }
 
+/** The server's resident memory in MB (/proc, Linux). */
+function rssMb(pid: number): number {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return NaN;
+  }
+}
+
+/** Everyday questions to vary: with a number appended, each request asks a question never asked before. */
+const QUESTIONS = [
+  "how do I keep an old motorcycle running in winter",
+  "what espresso machine do you use",
+  "where did you work before",
+  "how do I balance old carburetors",
+  "what camera settings for film looks",
+  "can I book a coffee chat",
+];
+
 /**
  * /ask over HTTP: non-streaming latency per ranker (the embedded model with a fresh
  * budget per caller; lexical for a caller past the 20-a-minute model budget), and the
- * time to the first result event of both stream dialects.
+ * time to the first result event of both stream dialects. Two servers from the same build,
+ * the encoder on (the default) and off (ASK_ENCODER=off, the baseline), run alternately: one
+ * question repeated (its vector cached after the first) and a new question per request (each
+ * embedded anew, the worst case), with the share of answers the encoder took part in.
  */
 export async function benchAskHttp() {
-  const server = await startBenchServer({ TRUST_PROXY_HEADER: "x-bench-client" });
+  const on = await startBenchServer({ TRUST_PROXY_HEADER: "x-bench-client" });
+  const off = await startBenchServer({ TRUST_PROXY_HEADER: "x-bench-client", ASK_ENCODER: "off" });
+  const server = on;
   try {
     const path = "/ask?query=how+do+I+keep+an+old+motorcycle+running+in+winter&streaming=0";
+    // The encoder loads in its worker at start: wait for it.
+    for (let i = 0; i < 100; i++) {
+      const r = (await (await fetch(`${on.base}${path}&warm=${i}`, { headers: { "x-bench-client": `10.7.0.${i}` } })).json()) as {
+        _meta: { ranking: string };
+      };
+      if (!r._meta.ranking.includes("loading")) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const rssBefore = { on: rssMb(on.pid), off: rssMb(off.pid) };
     let n = 0;
-    const run = (fixedClient?: string) =>
-      autocannon({
-        url: `${server.base}${path}`,
+    let q = 0;
+    const run = (base: string, opts: { fixedClient?: string; fresh?: boolean } = {}) => {
+      const seen = { encoder: 0, all: 0, reasons: new Map<string, number>() };
+      return autocannon({
+        url: `${base}${path}`,
         connections: CONNECTIONS,
         duration: SECONDS,
         requests: [
           {
             setupRequest: (r) => ({
               ...r,
-              headers: { ...r.headers, "x-bench-client": fixedClient ?? `10.9.${(n = (n + 1) % 60000) >> 8}.${n & 255}` },
+              ...(opts.fresh ? { path: `/ask?query=${encodeURIComponent(`${QUESTIONS[q % QUESTIONS.length]} ${++q}`)}&streaming=0` } : {}),
+              headers: { ...r.headers, "x-bench-client": opts.fixedClient ?? `10.9.${(n = (n + 1) % 60000) >> 8}.${n & 255}` },
             }),
+            onResponse: (_status: number, body: string) => {
+              const ranking = /"ranking":"([^"]*)"/.exec(body)?.[1] ?? "";
+              seen.all++;
+              if (ranking.endsWith("+ encoder")) seen.encoder++;
+              const why = /\(encoder: ([^)]*)\)/.exec(ranking)?.[1];
+              if (why) seen.reasons.set(why, (seen.reasons.get(why) ?? 0) + 1);
+            },
           },
         ],
-      });
-    await run();
-    const model = await run();
-    const lexical = await run("10.255.255.1");
-    console.log(`\n/ask non-streaming over HTTP (${CONNECTIONS} connections, ${SECONDS}s each; client-observed latency)`);
+      }).then((result) => ({ result, seen }));
+    };
+    await run(on.base);
+    await run(off.base);
+    const rows: Record<
+      string,
+      { rps: number[]; p50: number[]; p99: number[]; encoder: number; all: number; reasons: Map<string, number> }
+    > = {};
+    const record = (name: string, got: Awaited<ReturnType<typeof run>>) => {
+      const row = (rows[name] ??= { rps: [], p50: [], p99: [], encoder: 0, all: 0, reasons: new Map() });
+      row.rps.push(got.result.requests.average);
+      row.p50.push(got.result.latency.p50);
+      row.p99.push(got.result.latency.p99);
+      row.encoder += got.seen.encoder;
+      row.all += got.seen.all;
+      for (const [k, v] of got.seen.reasons) row.reasons.set(k, (row.reasons.get(k) ?? 0) + v);
+    };
+    for (let round = 0; round < 2; round++) {
+      record("off, one question", await run(off.base));
+      record("on, one question", await run(on.base));
+      record("off, new questions", await run(off.base, { fresh: true }));
+      record("on, new questions", await run(on.base, { fresh: true }));
+    }
+    const lexical = await run(on.base, { fixedClient: "10.255.255.1" });
+    const rssAfter = { on: rssMb(on.pid), off: rssMb(off.pid) };
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    console.log(`\n/ask non-streaming over HTTP (${CONNECTIONS} connections, 2×${SECONDS}s each, alternating; client-observed latency)`);
+    for (const [name, r] of Object.entries(rows)) {
+      const reasons = [...r.reasons].map(([k, v]) => `${k} ${Math.round((100 * v) / r.all)}%`).join(", ");
+      console.log(
+        `  ${name.padEnd(20)} ${mean(r.rps).toFixed(0).padStart(5)} req/s   p50 ${mean(r.p50).toFixed(1)} ms   p99 ${mean(r.p99).toFixed(1)} ms` +
+          (name.startsWith("on")
+            ? `   encoder in ${Math.round((100 * r.encoder) / Math.max(1, r.all))}% of answers${reasons ? ` (without: ${reasons})` : ""}`
+            : ""),
+      );
+    }
+    const ratio = (a: string, b: string) => (mean(rows[a].rps) / mean(rows[b].rps)).toFixed(2);
     console.log(
-      `  embedded model  ${model.requests.average.toFixed(0).padStart(5)} req/s   p50 ${model.latency.p50} ms   p99 ${model.latency.p99} ms`,
+      `  encoder on / off: ${ratio("on, one question", "off, one question")}× (one question), ${ratio("on, new questions", "off, new questions")}× (new questions); target ≥ 0.5×`,
     );
     console.log(
-      `  lexical         ${lexical.requests.average.toFixed(0).padStart(5)} req/s   p50 ${lexical.latency.p50} ms   p99 ${lexical.latency.p99} ms   (one caller past its model budget)`,
+      `  lexical              ${lexical.result.requests.average.toFixed(0).padStart(5)} req/s   p50 ${lexical.result.latency.p50} ms   p99 ${lexical.result.latency.p99} ms   (one caller past its model budget)`,
+    );
+    console.log(
+      `  server RSS: encoder on ${rssBefore.on} MB after start → ${rssAfter.on} MB after the runs; off ${rssBefore.off} → ${rssAfter.off} MB`,
     );
     const legacy: number[] = [];
     const named: number[] = [];
@@ -84,6 +164,6 @@ export async function benchAskHttp() {
       `  time to first result event: legacy GET p50 ${percentile(legacy, 50).toFixed(1)} ms p99 ${percentile(legacy, 99).toFixed(1)} ms; 0.55 POST p50 ${percentile(named, 50).toFixed(1)} ms p99 ${percentile(named, 99).toFixed(1)} ms`,
     );
   } finally {
-    await server.stop();
+    await Promise.all([on.stop(), off.stop()]);
   }
 }

@@ -6,9 +6,13 @@ import { searchSite } from "../lib/search/search";
 import { existsSync } from "node:fs";
 import { HYPERPARAMETERS, loadEmbeddedModel, trainEmbeddedModel, type EmbeddedModel } from "../lib/ask/embedded-model";
 import { EVAL_SETS, evaluate, printEvaluation, readEvalSet, type EvalQuestion, type Ranker } from "../lib/ask/evaluate";
-import { abstains, confidence, type ConfidenceModel } from "../lib/ask/confidence";
-import { fitAskConfidence } from "../scripts/build/ask-confidence";
+import { abstains, confidence, thresholdFor, type ConfidenceModel } from "../lib/ask/confidence";
+import { encoderView, fitAskConfidence } from "../scripts/build/ask-confidence";
 import { percentile } from "./load";
+import { pageScores, liteEncoder, type VectorIndex } from "../lib/ask/encoder";
+import { EncoderThread } from "../lib/ask/encoder-thread";
+import { ENCODER_FUSION, encoderSignals, fuse, type EncoderSignals, type FusionSettings } from "../lib/ask/fusion";
+import { UnitStore } from "../scripts/build/ask-vectors";
 
 const REPS = Number(process.env.BENCH_ASK_REPS ?? 50);
 
@@ -21,7 +25,13 @@ const REPS = Number(process.env.BENCH_ASK_REPS ?? 50);
  */
 export async function benchAskModel() {
   const { docs, standing, answerable } = builtCorpus();
-  const pages = [...docs, ...standing];
+  // BENCH_ASK_NOBANK=1: an owner with no question bank (content/questions.md emptied).
+  const noBank = process.env.BENCH_ASK_NOBANK === "1";
+  const pages = [...docs, ...standing].filter((d) => d.listing !== "tag").map((d) => (noBank ? { ...d, bank: [] } : d));
+  // BENCH_ASK_ENCODER=0: the classifier and BM25 alone, as ASK_ENCODER=off serves.
+  const store = process.env.BENCH_ASK_ENCODER === "0" ? undefined : await UnitStore.open(liteEncoder());
+  const fusion = ENCODER_FUSION;
+  if (noBank) console.log("\n/ask with the question bank emptied (BENCH_ASK_NOBANK=1)");
   const sets = Object.entries(EVAL_SETS).flatMap(([name, file]) =>
     existsSync(file) ? [{ name, file, set: readEvalSet(file, answerable) }] : [],
   );
@@ -35,7 +45,13 @@ export async function benchAskModel() {
       const model = await loadEmbeddedModel(dir);
       if (!model) throw new Error("the model just trained could not be loaded");
       const fitStarted = performance.now();
-      const fit = await fitAskConfidence(pages, seed);
+      const fit = await fitAskConfidence(pages, seed, store);
+      let index: VectorIndex | undefined;
+      if (store) {
+        await store.ensure(sets.flatMap((x) => x.set.map((q) => model.spelled(q.q))));
+        await store.save();
+        index = store.index(pages);
+      }
       const fitMs = performance.now() - fitStarted;
       const h = HYPERPARAMETERS;
       console.log(`\n/ask embedded model, seed ${seed} (fastText supervised, ${trained.pages} pages)`);
@@ -47,15 +63,41 @@ export async function benchAskModel() {
           `  confidence fit ${Math.round(fitMs)} ms: abstains below ${fit.threshold.toFixed(2)}; on its own held-out questions ${pct(fit.fitted.abstainAnswerable)} of ${fit.fitted.answerable} page questions and ${pct(fit.fitted.abstainOffTopic)} of ${fit.fitted.offTopic} off-topic abstain`,
         );
       const embedded: Ranker = (q) => model.rank(q).map((r) => r.url);
-      const calibrated: Ranker = (q) => {
+      /** What /ask serves: the classifier (× BM25) fused with the encoder when there is one. */
+      const served = (q: string) => {
         const r = model.rankWithSignals(q);
-        return fit && abstains(fit, confidence(fit, r.pages[0].p, r.signals)) ? [] : r.pages.map((x) => x.url);
+        if (!index || !store) return { pages: r.pages, signals: r.signals, es: undefined as EncoderSignals | undefined };
+        const view = encoderView(index, store.vector(model.spelled(q)));
+        const fused = fuse(r.pages, view, fusion);
+        return { pages: fused, signals: r.signals, es: encoderSignals(view, fused[0].url) };
       };
+      const calibrated: Ranker = (q) => {
+        const r = served(q);
+        return fit && abstains({ threshold: thresholdFor(fit, r.es) }, confidence(fit, r.pages[0].p, r.signals, r.es))
+          ? []
+          : r.pages.map((x) => x.url);
+      };
+      const rankers: Record<string, Ranker> = { "+abstain": calibrated };
+      if (index) {
+        rankers.fused = (q) => served(q).pages.map((x) => x.url);
+        rankers.encoder = (q) => {
+          const v = encoderView(index!, store!.vector(model.spelled(q)));
+          return [...v].sort((a, b) => b[1] - a[1]).map(([u]) => u);
+        };
+      }
+      Object.assign(rankers, { embedded, lexical });
       for (const { name, file, set } of sets) {
         console.log(`\n  ${name} set: ${set.length} questions (${path.relative(process.cwd(), file)})`);
-        printEvaluation(evaluate({ "+abstain": calibrated, embedded, lexical }, set), { misses: process.env.BENCH_ASK_MISSES === "1" });
+        printEvaluation(evaluate(rankers, set), { misses: process.env.BENCH_ASK_MISSES === "1" });
+        const strict = set.filter((x) => x.strict);
+        if (strict.length) {
+          const t = evaluate({ "+abstain": calibrated }, strict)[0];
+          console.log(
+            `  strict no-shared subset (${strict.length}): served top-1 / top-3 ${t.all.top1.toFixed(2)} / ${t.all.top3.toFixed(2)}`,
+          );
+        }
       }
-      if (fit) for (const { name, set } of sets) console.log(reliability(name, set, model, fit));
+      if (fit) for (const { name, set } of sets) console.log(reliability(name, set, served, fit));
       timed ??= model;
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -75,17 +117,68 @@ export async function benchAskModel() {
   }
   console.log(`\n/ask embedded predict in process, ${times.length} calls (every page scored, with the confidence signals)`);
   console.log(`  p50 ${percentile(times, 50).toFixed(3)} ms   p99 ${percentile(times, 99).toFixed(3)} ms   (target p99 < 50 ms)`);
+  if (store) await timeWithEncoder(timed!, store.index(pages), questions, fusion);
+}
+
+/**
+ * Predict with the encoder as the server runs it: each question new (no cached vector),
+ * embedded by USE-lite in the worker thread, one at a time; then the unit scan and the fusion
+ * on this thread. And the part a cached question costs (scan and fusion only).
+ */
+async function timeWithEncoder(model: EmbeddedModel, index: VectorIndex, questions: string[], fusion: FusionSettings) {
+  const thread = new EncoderThread();
+  await thread.ready;
+  const fresh: number[] = [];
+  const embedOnly: number[] = [];
+  const scan: number[] = [];
+  let timeouts = 0;
+  for (const q of [...new Set(questions)]) {
+    const t = performance.now();
+    const embedding = thread.embed(q, 10_000);
+    const r = model.rankWithSignals(q);
+    const v = await embedding.catch(() => null);
+    const te = performance.now();
+    if (!v) {
+      timeouts++;
+      continue;
+    }
+    const s = performance.now();
+    const best = pageScores(index, v);
+    fuse(r.pages, new Map(index.urls.map((u, i) => [u, best[i]])), fusion);
+    const done = performance.now();
+    fresh.push(done - t);
+    embedOnly.push(te - t);
+    scan.push(done - s);
+  }
+  await thread.close();
+  console.log(
+    `\n/ask predict with the encoder (USE-lite in its worker), ${fresh.length} distinct questions, each embedded anew${timeouts ? `, ${timeouts} failed` : ""}`,
+  );
+  console.log(
+    `  whole predict p50 ${percentile(fresh, 50).toFixed(1)} ms   p99 ${percentile(fresh, 99).toFixed(1)} ms   (target p99 < 50 ms)`,
+  );
+  console.log(
+    `  of which waiting for the worker p50 ${percentile(embedOnly, 50).toFixed(1)} ms   p99 ${percentile(embedOnly, 99).toFixed(1)} ms (the request thread is free meanwhile)`,
+  );
+  console.log(
+    `  unit scan (${index.scales.length} int8 units) and fusion on the request thread p50 ${percentile(scan, 50).toFixed(2)} ms   p99 ${percentile(scan, 99).toFixed(2)} ms`,
+  );
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /** Calibration on a set the fit never saw: in each band of stated confidence, how often the best page was right. */
-function reliability(name: string, set: EvalQuestion[], model: EmbeddedModel, fit: ConfidenceModel): string {
+function reliability(
+  name: string,
+  set: EvalQuestion[],
+  served: (q: string) => { pages: { url: string; p: number }[]; signals: Parameters<typeof confidence>[2]; es?: EncoderSignals },
+  fit: ConfidenceModel,
+): string {
   const bands = [0, 0.3, 0.5, 0.7, 0.9, 1.01];
   const rows = bands.slice(0, -1).map(() => ({ n: 0, right: 0, stated: 0 }));
   for (const x of set) {
-    const r = model.rankWithSignals(x.q);
-    const c = confidence(fit, r.pages[0].p, r.signals);
+    const r = served(x.q);
+    const c = confidence(fit, r.pages[0].p, r.signals, r.es);
     const right = x.url !== null && [x.url, ...(x.also ?? [])].includes(r.pages[0].url);
     const b = bands.findIndex((lo, i) => c >= lo && c < bands[i + 1]);
     rows[b].n++;

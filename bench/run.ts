@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: benchmarks print medians and ratios against a baseline measured in the
- * same run; they never fail the test suite. BENCH_ONLY=contract|ablation|mcp|next|pagetypes|profile|content|photos|ask|ask-dev|lens|jobs|music|http|pages|soak runs one.
+ * same run; they never fail the test suite. BENCH_ONLY=contract|ablation|mcp|next|pagetypes|profile|content|photos|ask|ask-dev|ask-model|ask-http|lens|jobs|music|http|pages|soak runs one.
  */
 import { benchAblation } from "./ablation";
 import { benchContract } from "./contract";
@@ -47,6 +47,8 @@ const suites: [string, () => Promise<void>][] = [
   ],
   ["discovery", benchLensDiscovery],
   ["ask-dev", benchAskDev],
+  ["ask-model", benchAskModel],
+  ["ask-http", benchAskHttp],
   ["jobs", benchJobs],
   ["music", benchMusicCoffee],
   ["http", benchHttpCosts],
@@ -55,6 +57,6 @@ const suites: [string, () => Promise<void>][] = [
 ];
 // The ablation (two more servers and a minimal app build), the /ask development harness
 // (model selection, not a measurement of the product) and the soak (a quarter of an hour
-// by default) run only when asked for.
-const onRequest = new Set(["ablation", "ask-dev", "soak", "profile"]);
+// by default) run only when asked for; ask-model and ask-http are the two halves of `ask`, one at a time.
+const onRequest = new Set(["ablation", "ask-dev", "ask-model", "ask-http", "soak", "profile"]);
 for (const [name, run] of suites) if (only ? only === name : !onRequest.has(name)) await run();

@@ -83,6 +83,17 @@ const schema = z.object({
   ASK_MODEL_NAME: optionalString,
   ASK_MODEL_KEY: optionalString,
   ASK_MODEL_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(100).max(30_000).default(2500)),
+  /**
+   * /ask's sentence encoder (lib/ask/encoder.ts): `off` builds no vectors and ranks without it
+   * (about 150 MB less memory in the server, a worker thread fewer; top-3 lower, lib/ask/README.md).
+   */
+  ASK_ENCODER: z.preprocess(blankToUndefined, z.enum(["on", "off"]).default("on")),
+  /** An owner's OpenAI-compatible embeddings API (base URL, `/embeddings` appended), used at build and per question instead of USE-lite. */
+  ASK_EMBED_URL: optionalUrl,
+  ASK_EMBED_MODEL: optionalString,
+  ASK_EMBED_KEY: optionalString,
+  /** How long /ask waits for a question's embedding (default 60 ms for USE-lite, 1500 ms for ASK_EMBED_URL). */
+  ASK_EMBED_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(30_000).optional()),
   /** `0` trains /ask without its WordNet vocabulary bridge (lib/ask/bridge.ts), for comparison. */
   ASK_BRIDGE: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("1")),
 

@@ -13,6 +13,9 @@ import { siteConfig } from "@/site.config";
 import { bakedSiteUrl, canonicalSiteUrl } from "@/lib/site/baked-url";
 import { JOBS } from "@/lib/jobs/list";
 import { demoFlagProblems } from "./build/demo";
+import { decodeVectorFile, VECTORS_FILE, type VectorIndex } from "@/lib/ask/encoder";
+import { encoderState } from "@/lib/ask/encoder-runtime";
+import { existsSync, readFileSync } from "node:fs";
 
 export interface DoctorInput {
   source: Record<string, string | undefined>;
@@ -24,6 +27,8 @@ export interface DoctorInput {
   site?: { config: Parameters<typeof demoFlagProblems>[0]; contentDir?: string; photosDir?: string };
   /** `--check`: ping the store, request the upstreams. */
   check?: (e: Env) => Promise<CheckResult[]>;
+  /** The build's /ask vectors (`.site/ask-vectors.bin`): null when absent; undefined when not looked at. */
+  askVectors?: Pick<VectorIndex, "encoder" | "dim" | "scales"> | null;
 }
 
 export interface CheckResult {
@@ -110,6 +115,11 @@ export async function diagnose(input: DoctorInput): Promise<Diagnosis> {
     warnings.push(
       "jobs run on the memory store: their results live in this process only, and `npm run job` cannot hand them to the server",
     );
+  // The build's vectors and this server's encoder: a mismatch is never mixed, /ask only ranks without the encoder.
+  if (input.askVectors !== undefined) {
+    const state = encoderState(input.askVectors, e);
+    if (!state.usable && e.ASK_ENCODER !== "off") warnings.push(state.message.replace(/^\/ask encoder: /, "/ask's encoder: "));
+  }
   out.push("", "Settings:");
   for (const l of looksWrong) fail(l);
   for (const w of warnings) out.push(`  ! ${w}`);
@@ -170,6 +180,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     source: process.env,
     baked: bakedSiteUrl(),
     site: { config: siteConfig, contentDir: path.join(ROOT, "content"), photosDir: path.join(ROOT, "photos") },
+    // Looked at only once a build trained /ask's model: before any build there is nothing to say.
+    askVectors: (() => {
+      const dir = path.join(ROOT, process.env.SITE_DATA_DIR || ".site");
+      if (!existsSync(path.join(dir, "ask-model.bin"))) return undefined;
+      try {
+        return decodeVectorFile(readFileSync(path.join(dir, VECTORS_FILE)));
+      } catch {
+        return null;
+      }
+    })(),
     ...(args.includes("--check") ? { check: runChecks } : {}),
   });
   console.log(text);

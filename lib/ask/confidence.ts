@@ -2,6 +2,7 @@ import { buildSingleton } from "@/lib/build-output";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { QuestionSignals } from "./embedded-model";
+import type { EncoderSignals } from "./fusion";
 
 /**
  * How likely /ask's best page is the right one, as a probability that means the same
@@ -26,6 +27,11 @@ export interface ConfidenceModel {
   threshold: number;
   /** What the fit saw, for the build log and the closing figures. */
   fitted: { answerable: number; offTopic: number; abstainAnswerable: number; abstainOffTopic: number };
+  /**
+   * The same fit with the encoder's signals (`encoderFeatures`), on the fused ranking: used
+   * when the encoder answered, the weights above when it did not (off, slow, failed).
+   */
+  encoder?: { weights: number[]; threshold: number; fitted: ConfidenceModel["fitted"] };
 }
 
 /**
@@ -38,8 +44,14 @@ export function features(top: number, s: QuestionSignals): number[] {
   return [1, Math.log(p / (1 - p)) / 5, s.coverage, s.found, s.known, s.familiar];
 }
 
+/** With the encoder: its best unit cosine, its margin over the next page and whether it agrees with the fused first page. */
+export function encoderFeatures(top: number, s: QuestionSignals, e: EncoderSignals): number[] {
+  return [...features(top, s), e.best, e.margin, e.agree];
+}
+
 /** Features() has this many entries; a model fitted over another vector is not loaded. */
 const FEATURES = features(0.5, { coverage: 0, found: 0, known: 0, familiar: 0 }).length;
+const ENCODER_FEATURES = FEATURES + 3;
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
@@ -48,9 +60,23 @@ export function probability(weights: readonly number[], x: readonly number[]): n
   return sigmoid(x.reduce((z, xi, i) => z + xi * (weights[i] ?? 0), 0));
 }
 
-/** P(the best page is right) for a ranking whose best page has probability `top`. */
-export function confidence(model: Pick<ConfidenceModel, "weights">, top: number, s: QuestionSignals): number {
+/**
+ * P(the best page is right) for a ranking whose best page has probability `top`; with the
+ * encoder's signals when it answered and the build fitted them.
+ */
+export function confidence(
+  model: Pick<ConfidenceModel, "weights" | "encoder">,
+  top: number,
+  s: QuestionSignals,
+  e?: EncoderSignals,
+): number {
+  if (e && model.encoder) return probability(model.encoder.weights, encoderFeatures(top, s, e));
   return probability(model.weights, features(top, s));
+}
+
+/** The threshold that goes with `confidence(model, …, e)`. */
+export function thresholdFor(model: Pick<ConfidenceModel, "threshold" | "encoder">, e?: EncoderSignals): number {
+  return e && model.encoder ? model.encoder.threshold : model.threshold;
 }
 
 /** True when /ask should answer "nothing here" rather than offer a page this unlikely. */
@@ -102,7 +128,12 @@ export function loadConfidence(dir: string): Promise<ConfidenceModel | null> {
     got = readFile(path.join(key, CONFIDENCE_FILE), "utf8").then(
       (s) => {
         const m = JSON.parse(s) as ConfidenceModel;
-        return m?.version === 1 && Array.isArray(m.weights) && m.weights.length === FEATURES && Number.isFinite(m.threshold) ? m : null;
+        if (!(m?.version === 1 && Array.isArray(m.weights) && m.weights.length === FEATURES && Number.isFinite(m.threshold))) return null;
+        // An encoder fit over another feature vector is dropped, not the whole model.
+        const enc = m.encoder;
+        return enc && !(Array.isArray(enc.weights) && enc.weights.length === ENCODER_FEATURES && Number.isFinite(enc.threshold))
+          ? { ...m, encoder: undefined }
+          : m;
       },
       () => null,
     );

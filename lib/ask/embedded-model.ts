@@ -39,6 +39,9 @@ import { LEXICON_FILE, buildLexicon, lexicalIndex, type LexicalIndex, type Lexic
  * to believe it, so incidental matches of a paraphrased question barely move the model.
  */
 
+/** A question's words (readModel's own `words` are the classifier's vocabulary). */
+const questionWords = words;
+
 export const MODEL_FILE = "ask-model.bin";
 export const LABELS_FILE = "ask-labels.json";
 
@@ -109,6 +112,11 @@ export interface EmbeddedModel {
   rank(query: string): PageProbability[];
   /** The same ranking with what the question shares with the site, for the confidence model (lib/ask/confidence.ts). */
   rankWithSignals(query: string): { pages: PageProbability[]; signals: QuestionSignals };
+  /**
+   * The question with its misspelt words corrected as typed (lib/ask/spelling.ts), as the
+   * sentence encoder reads it; the question itself when nothing needed correcting.
+   */
+  spelled(query: string): string;
   /** Frees the classifier's WebAssembly memory; ranking afterwards throws. */
   dispose(): void;
 }
@@ -369,7 +377,13 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
     if (!disposed) ft.delete();
     disposed = true;
   };
-  return { pages: pages.length, bytes: bytes.byteLength, rank: (query) => rankWithSignals(query).pages, rankWithSignals, dispose };
+  const spelled = (query: string) => {
+    if (!typed) return query;
+    const given = questionWords(query);
+    const fixed = given.map((w) => typed.correct(w) ?? w);
+    return fixed.some((w, i) => w !== given[i]) ? fixed.join(" ") : query;
+  };
+  return { pages: pages.length, bytes: bytes.byteLength, rank: (query) => rankWithSignals(query).pages, rankWithSignals, spelled, dispose };
 }
 
 /** Smallest probability the classifier is taken to give, so log p stays finite. */

@@ -7,7 +7,9 @@ import type { Doc } from "@/lib/content/types";
 import { getCatalog } from "./catalog";
 import { NONE_FITS, rankWithRemoteModel, RankerUnavailable } from "./remote-ranker";
 import { loadEmbeddedModel, type EmbeddedModel, type QuestionSignals } from "./embedded-model";
-import { abstains, confidence, loadConfidence, type ConfidenceModel } from "./confidence";
+import { abstains, confidence, loadConfidence, thresholdFor, type ConfidenceModel } from "./confidence";
+import { encoderScores } from "./encoder-runtime";
+import { ENCODER_FUSION, encoderSignals, fuse, type EncoderSignals } from "./fusion";
 import path from "node:path";
 
 export interface Ranked {
@@ -64,10 +66,26 @@ export async function rankPages(question: string, prev: string[], callerKey: str
     }
   }
   const { answerable } = getCorpus();
+  // The question goes to the encoder first: it embeds (in its worker, or at the owner's
+  // endpoint) while this thread runs the classifier.
+  const encoded = encoderScores(embedded!.spelled(question), dir);
   const { own, decontextualized } = withContext(embedded!, question, prev, calibration);
-  const ranked = own.pages.flatMap(({ url, p }) => (answerable.has(url) ? [{ doc: answerable.get(url)!, p }] : []));
+  const enc = await encoded;
+  let pages = own.pages;
+  let es: EncoderSignals | undefined;
+  let ranking = "model: embedded fastText";
+  if (!enc.ok) ranking += ` (encoder: ${enc.reason})`;
+  else if (decontextualized)
+    // The encoder read the follow-up alone, without the subject the earlier question names.
+    ranking += " (encoder: follow-up)";
+  else {
+    pages = fuse(own.pages, enc.view.scores, ENCODER_FUSION);
+    es = encoderSignals(enc.view.scores, pages[0]?.url);
+    ranking += " + encoder";
+  }
+  const ranked = pages.flatMap(({ url, p }) => (answerable.has(url) ? [{ doc: answerable.get(url)!, p }] : []));
   if (ranked.length === 0 || !ranked.every((r) => Number.isFinite(r.p))) return { ...lexical(), ranking: "lexical: model answer unusable" };
-  const answer = fromProbabilities(ranked, "model: embedded fastText", calibrated(own.signals, calibration));
+  const answer = fromProbabilities(ranked, ranking, calibrated(own.signals, calibration, es));
   return decontextualized ? { ...answer, decontextualized } : answer;
 }
 
@@ -100,9 +118,9 @@ interface Calibrate {
 }
 
 /** When the build fitted a confidence model (and the embedded model can read the question's signals). */
-function calibrated(signals: QuestionSignals | undefined, model: ConfidenceModel | null): Calibrate | null {
+function calibrated(signals: QuestionSignals | undefined, model: ConfidenceModel | null, es?: EncoderSignals): Calibrate | null {
   if (!signals || !model) return null;
-  return Object.assign((top: number) => confidence(model, top, signals), { threshold: model.threshold });
+  return Object.assign((top: number) => confidence(model, top, signals, es), { threshold: thresholdFor(model, es) });
 }
 
 /**

@@ -390,12 +390,15 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
     "ask-spelling.json",
     "ask-bridge.json",
     "ask-confidence.json",
+    // The encoder's unit vectors (lib/ask/encoder.ts), unless ASK_ENCODER=off.
+    ...(env().ASK_ENCODER === "off" ? [] : ["ask-vectors.bin"]),
   ].map((f) => path.join(opts.outDir, f));
+  if (env().ASK_ENCODER === "off") await rm(path.join(opts.outDir, "ask-vectors.bin"), { force: true });
   // The model takes a minute or more to train: kept in the build cache (./stage-cache.ts) by its inputs
   // and its code, so a clean build or a return to earlier content restores it instead. A new off-topic
   // list or training setting retrains, as does an edit to the code that trains it.
   const askSettings = JSON.stringify(await askModelSettings());
-  const askCode = ["lib/ask/embedded-model.ts", "scripts/build/ask-confidence.ts"];
+  const askCode = ["lib/ask/embedded-model.ts", "scripts/build/ask-confidence.ts", "scripts/build/ask-vectors.ts"];
   if (opts.askModel !== false)
     await cached(
       "ask-model",
@@ -406,14 +409,22 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
           async () => {
             const { trainEmbeddedModel } = await import("@/lib/ask/embedded-model");
             const { fitAskConfidence } = await import("./ask-confidence");
+            const { buildEncoder, UnitStore, writeAskVectors } = await import("./ask-vectors");
             const trained = await trainEmbeddedModel(askable, opts.outDir);
-            const fit = await fitAskConfidence(askable);
+            const encoder = buildEncoder();
+            const store = encoder ? await UnitStore.open(encoder) : undefined;
+            const vectors = store ? await writeAskVectors(askable, opts.outDir, store) : undefined;
+            const fit = await fitAskConfidence(askable, undefined, store);
+            await store?.save();
             // `null` when there was nothing to fit on: /ask then never abstains (lib/ask/confidence.ts).
             await writeAtomic(path.join(opts.outDir, "ask-confidence.json"), `${JSON.stringify(fit)}\n`);
             const calibration = fit
               ? `; abstains below ${Math.round(fit.threshold * 100)}% (held out: ${Math.round(fit.fitted.abstainAnswerable * 100)}% of ${fit.fitted.answerable} page questions, ${Math.round(fit.fitted.abstainOffTopic * 100)}% of off-topic)`
               : "; no front-matter questions to calibrate on: never abstains";
-            return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon + ${Math.round(trained.spellingBytes / 1024)} KB spelling, ${trained.bridgeWords} English words bridged${calibration}`;
+            const encoded = vectors
+              ? `; encoder ${encoder!.id}: ${vectors.units} units × ${vectors.dim} (${Math.round(vectors.bytes / 1024)} KB int8), ${vectors.embedded} embedded in ${(vectors.ms / 1000).toFixed(1)} s, the rest from the cache`
+              : "; encoder off";
+            return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon + ${Math.round(trained.spellingBytes / 1024)} KB spelling, ${trained.bridgeWords} English words bridged${calibration}${encoded}`;
           },
         );
         return made.hit ? `${made.detail ?? ""} (from the build cache)` : made.detail;
@@ -605,6 +616,11 @@ async function askModelSettings() {
   const wordList = await englishWordsVersion();
   // The bridge (its settings, WordNet's version and whether it is on) changes what questions read as.
   const bridge = { ...BRIDGE, wordnet: bridgeVersion(), on: env().ASK_BRIDGE };
+  // Which encoder made the vectors (and whether there are any) and how they are fused.
+  const { configuredEncoderId } = await import("@/lib/ask/encoder-runtime");
+  const { UNITS } = await import("@/lib/ask/encoder");
+  const { ENCODER_FUSION } = await import("@/lib/ask/fusion");
+  const encoder = { id: configuredEncoderId(), UNITS, ENCODER_FUSION };
   return {
     HYPERPARAMETERS,
     FUSION,
@@ -616,5 +632,6 @@ async function askModelSettings() {
     SPELLING_SETTINGS,
     wordList,
     bridge,
+    encoder,
   };
 }

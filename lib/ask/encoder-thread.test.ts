@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from "vitest";
+import path from "node:path";
+import { EncoderThread } from "./encoder-thread";
+import { EncoderFailed } from "./encoder";
+
+/**
+ * The real worker thread, queue and deadlines, with a stand-in encoder module
+ * (tests/fixtures/test-encoder.cjs) that can be made slow or failing.
+ */
+const MODULE = path.resolve(import.meta.dirname, "../../tests/fixtures/test-encoder.cjs");
+const threads: EncoderThread[] = [];
+const start = (moduleOptions: Record<string, unknown>, maxBatch?: number, onLate?: (t: string, v: Float32Array) => void) => {
+  const t = new EncoderThread({ module: MODULE, moduleOptions, maxBatch, onLate });
+  threads.push(t);
+  return t;
+};
+afterEach(async () => {
+  await Promise.all(threads.splice(0).map((t) => t.close()));
+});
+const reason = (p: Promise<unknown>) =>
+  p.then(
+    () => "resolved",
+    (e: unknown) => (e instanceof EncoderFailed ? e.reason : String(e)),
+  );
+
+describe("the encoder's worker thread", () => {
+  it("embeds in the worker and answers unit vectors", async () => {
+    const t = start({ dim: 8 });
+    await t.ready;
+    const v = await t.embed("how do I sync carbs", 5000);
+    expect(v).toBeInstanceOf(Float32Array);
+    expect(v.length).toBe(8);
+    expect(Math.hypot(...v)).toBeCloseTo(1, 5);
+  });
+
+  it("gives up at the deadline while the worker is still busy, and hands the late vector on", async () => {
+    const late: string[] = [];
+    const t = start({ delayMs: 400 }, 8, (text) => late.push(text));
+    await t.ready;
+    const started = performance.now();
+    expect(await reason(t.embed("a slow question", 50))).toBe("timeout");
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(45);
+    expect(waited).toBeLessThan(300);
+    // The main thread was free meanwhile; the vector still arrives for the cache.
+    await expect.poll(() => late, { timeout: 3000 }).toEqual(["a slow question"]);
+  });
+
+  it("refuses a question at once when a full batch already waits (busy), rather than queue it past its deadline", async () => {
+    const t = start({ delayMs: 200 }, 2);
+    await t.ready;
+    const first = t.embed("one", 2000);
+    const queued = [t.embed("two", 2000), t.embed("three", 2000)];
+    expect(await reason(t.embed("four", 2000))).toBe("busy");
+    expect(await reason(first)).toBe("resolved");
+    // The two that waited went together in one batch.
+    expect(await Promise.all(queued.map(reason))).toEqual(["resolved", "resolved"]);
+  });
+
+  it("stops feeding a worker slower than any deadline, trying it once a second", async () => {
+    const late: string[] = [];
+    const t = start({ delayMs: 300 }, 8, (text) => late.push(text));
+    await t.ready;
+    expect(await reason(t.embed("first", 100))).toBe("timeout");
+    // Once a batch has taken 300 ms, a 100 ms deadline cannot be met: one probe, then refused at once.
+    await expect.poll(() => late.length, { timeout: 3000 }).toBe(1);
+    expect(await reason(t.embed("probe", 100))).toBe("timeout");
+    const started = performance.now();
+    expect(await reason(t.embed("refused", 100))).toBe("busy");
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it("fails the batch an embedding throws on, and keeps serving", async () => {
+    const t = start({});
+    await t.ready;
+    expect(await reason(t.embed("explode", 2000))).toBe("error");
+    expect(await reason(t.embed("fine", 2000))).toBe("resolved");
+  });
+
+  it("says why when the model cannot load", async () => {
+    const t = start({ failLoad: true });
+    await expect(t.ready).rejects.toThrow(/no weights here/);
+    expect(t.status).toMatch(/failed to load/);
+    expect(await reason(t.embed("anything", 1000))).toBe("error");
+  });
+});

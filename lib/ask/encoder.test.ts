@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildVectorIndex,
+  decodeVectorFile,
+  dequantize,
+  encodeVectorFile,
+  encoderUnits,
+  normalizeVector,
+  pageScores,
+  quantize,
+  sameEncoder,
+} from "./encoder";
+import { Lru } from "./encoder-runtime";
+import { encoderSignals, fuse, fuseRanks } from "./fusion";
+import type { Doc } from "@/lib/content/types";
+
+const rand = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1;
+const vec = (r: () => number, dim = 64) => normalizeVector(Array.from({ length: dim }, r));
+const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0);
+
+describe("quantization", () => {
+  it("keeps cosines within a hundredth", () => {
+    const r = rand(7);
+    for (let i = 0; i < 50; i++) {
+      const a = vec(r);
+      const b = vec(r);
+      const { q, scale } = quantize(b);
+      expect(q.every((x) => Math.abs(x) <= 127)).toBe(true);
+      expect(Math.abs(cos(a, dequantize(q, scale)) - cos(a, b))).toBeLessThan(0.01);
+    }
+  });
+
+  it("quantizes a zero vector to zeros", () => {
+    const { q } = quantize(new Float32Array(4));
+    expect([...q]).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe("the vectors file", () => {
+  const r = rand(3);
+  const pages = [
+    { url: "/a", vectors: [vec(r), vec(r)] },
+    { url: "/b", vectors: [vec(r)] },
+    { url: "/c", vectors: [] },
+  ];
+  const index = buildVectorIndex("use-lite:test", pages, 12);
+
+  it("round-trips the encoder, dimension, pages and vectors", () => {
+    const back = decodeVectorFile(encodeVectorFile(index))!;
+    expect(back).toMatchObject({ encoder: "use-lite:test", dim: 64, urls: ["/a", "/b", "/c"], bank: 12 });
+    expect([...back.unitPage]).toEqual([0, 0, 1]);
+    expect([...back.data]).toEqual([...index.data]);
+    expect([...back.scales]).toEqual([...index.scales]);
+  });
+
+  it("reads as nothing when damaged, truncated or not one", () => {
+    const file = encodeVectorFile(index);
+    expect(decodeVectorFile(file.subarray(0, file.length - 1))).toBeNull();
+    expect(decodeVectorFile(Buffer.from("not a vectors file"))).toBeNull();
+    const other = Buffer.from(file);
+    other.write("XXXX", 0, "latin1");
+    expect(decodeVectorFile(other)).toBeNull();
+  });
+
+  it("scores a page by its best unit, and a page without units lowest", () => {
+    const q = pages[0].vectors[1];
+    const s = pageScores(index, q);
+    expect(s[0]).toBeGreaterThan(0.99);
+    expect(s[1]).toBeCloseTo(cos(q, pages[1].vectors[0]), 1);
+    expect(s[2]).toBe(-1);
+    expect(() => pageScores(index, new Float32Array(3))).toThrow(/dimensions/);
+  });
+
+  it("tells encoders apart by identity and dimension", () => {
+    expect(sameEncoder(index, "use-lite:test")).toBe(true);
+    expect(sameEncoder(index, "endpoint:other")).toBe(false);
+    expect(sameEncoder(index, "use-lite:test", 32)).toBe(false);
+  });
+});
+
+describe("a page's units", () => {
+  it("are its title, description, questions, bank lines, aliases and headings, once each", () => {
+    const doc = {
+      title: "Carb sync",
+      description: "Balancing four carburetors",
+      questions: ["how do I sync carbs"],
+      bank: ["carbs out of balance", "How do I sync carbs"],
+      aliases: ["carb sync"],
+      headings: [{ text: "Tools", depth: 2, id: "tools" }],
+    } as unknown as Doc;
+    expect(encoderUnits(doc)).toEqual(["Carb sync", "Balancing four carburetors", "how do I sync carbs", "carbs out of balance", "Tools"]);
+    expect(encoderUnits(doc, { headings: false, lead: 0 })).not.toContain("Tools");
+  });
+});
+
+describe("the question cache", () => {
+  it("keeps the most recently used entries up to its bound", () => {
+    const lru = new Lru<number>(2);
+    lru.set("a", 1);
+    lru.set("b", 2);
+    lru.get("a");
+    lru.set("c", 3);
+    expect(lru.get("b")).toBeUndefined();
+    expect(lru.get("a")).toBe(1);
+    expect(lru.size).toBe(2);
+  });
+});
+
+describe("fusion", () => {
+  const classifier = ["/a", "/b", "/c", "/d", "/e"].map((url, i) => ({ url, p: [0.5, 0.2, 0.15, 0.1, 0.05][i] }));
+  const encoder = new Map([
+    ["/e", 0.9],
+    ["/d", 0.8],
+    ["/a", 0.3],
+    ["/b", 0.2],
+    ["/c", 0.1],
+  ]);
+
+  it("multiplies the classifier's probabilities by exp(γ · cosine): the encoder decides where the classifier hesitates", () => {
+    const fused = fuse(classifier, encoder, { gamma: 20 });
+    expect(fused.reduce((a, p) => a + p.p, 0)).toBeCloseTo(1, 9);
+    // /e: 0.05 · e^18 against /a: 0.5 · e^6 — the encoder's clear favourite wins.
+    expect(fused[0].url).toBe("/e");
+    const ratio = fused.find((p) => p.url === "/e")!.p / fused.find((p) => p.url === "/a")!.p;
+    expect(ratio).toBeCloseTo((0.05 / 0.5) * Math.exp(20 * 0.6), 3);
+    // γ 0 is the classifier alone.
+    expect(fuse(classifier, encoder, { gamma: 0 }).map((p) => p.url)).toEqual(classifier.map((p) => p.url));
+  });
+
+  it("reciprocal-rank fusion keeps the classifier's first page first and orders the rest by rank (measured, not shipped)", () => {
+    const fused = fuseRanks(classifier, encoder, { k: 10, encoderWeight: 1, keepFirst: true });
+    expect(fused[0].url).toBe("/a");
+    // /e: 1/15 + 1/11 first; /b and /d tie at 1/12 + 1/14 and keep the classifier's order.
+    expect(fused.map((p) => p.url)).toEqual(["/a", "/e", "/b", "/d", "/c"]);
+    expect(fused.map((p) => p.p)).toEqual(classifier.map((p) => p.p));
+  });
+
+  it("says what the encoder thinks of the first page", () => {
+    expect(encoderSignals(encoder, "/e")).toEqual({ best: 0.9, margin: expect.closeTo(0.1, 5), agree: 1 });
+    expect(encoderSignals(encoder, "/a").agree).toBe(0);
+  });
+});

