@@ -111,7 +111,13 @@ describe("clients that close their side, or ask to close", () => {
       socket.on("close", () => resolve());
     });
     await new Promise((r) => setTimeout(r, 500));
-    expect(redisServer.output().slice(before)).toBe("");
+    // The encoder's one start-up line may land in this window (it warms after the server listens).
+    expect(
+      redisServer
+        .output()
+        .slice(before)
+        .replace(/^\/ask encoder: .*\n/m, ""),
+    ).toBe("");
   });
 
   it.each(["GET /health.json", "GET /about", "POST /mcp"])("honours Connection: close on %s", async (line) => {
