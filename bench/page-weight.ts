@@ -69,15 +69,6 @@ export async function benchPageWeight(): Promise<void> {
     for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       const rows: [string, Weight][] = [[`minimal Next ${"16"} page`, await firstLoad(browser, `${minimal.base}/`, viewport)]];
       for (const [label, path] of PAGES) {
-        // Not the server's first visitor: the edge streams a page's first render uncompressed
-        // while it keeps it (lib/edge/page-memory.ts); later visits get it compressed, in
-        // brotli once it has made it.
-        for (let i = 0; i < 20; i++) {
-          const r = await fetch(`${server.base}${path}`, { headers: { "accept-encoding": "gzip, deflate, br" } });
-          await r.arrayBuffer();
-          if (r.headers.get("content-encoding") === "br") break;
-          await new Promise((done) => setTimeout(done, 100));
-        }
         rows.push([`${label} ${path}`, await firstLoad(browser, `${server.base}${path}`, viewport)]);
       }
       for (const [label, w] of rows)

@@ -46,14 +46,8 @@ for (const [viewport, size] of [
     }) => {
       const context = await browser.newContext({ viewport: size });
       const page = await context.newPage();
-      // A visit after the server's first: the edge streams a page's first render uncompressed
-      // while it keeps it (lib/edge/page-memory.ts), 36 KB of HTML where later visits get 8 KB
-      // of brotli, once it has made it.
-      for (let i = 0; i < 20; i++) {
-        const r = await page.request.get(b.path, { headers: { "accept-encoding": "gzip, deflate, br" } });
-        if (r.headers()["content-encoding"] === "br") break;
-        await page.waitForTimeout(100);
-      }
+      // Whether or not it is the server's first visitor: the edge holds a page's first render
+      // until it has its encodings (lib/edge/server.ts), so no visit gets it uncompressed.
       const { bytes, requests } = await firstLoad(page, b.path);
       const list = requests
         .map((r) => `${(r.bytes / 1024).toFixed(1).padStart(7)} KB  ${r.url.replace(/^https?:\/\/[^/]+/, "")}`)

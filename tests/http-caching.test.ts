@@ -223,6 +223,17 @@ describe("pages and texts served like files", () => {
     },
   );
 
+  it("gives the server's first visitor of a page the page compressed, as every later one", async () => {
+    // No other test of this file reads this page, so this GET is the one Next renders it with.
+    const page = "/garage/cb400f-valve-clearances";
+    const first = await get(`${app.server.base}${page}`, { "accept-encoding": "br, gzip" });
+    expect([first.status, first.headers["content-encoding"]]).toEqual([200, "br"]);
+    const plain = await get(`${app.server.base}${page}`);
+    expect(zlib.brotliDecompressSync(first.body).equals(plain.body)).toBe(true);
+    expect(first.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
+    expect(first.headers["cache-control"]).toBe(plain.headers["cache-control"]);
+  });
+
   it("keeps a page rendered for a query private: it reads the caller (its budgets, a 429's text)", async () => {
     for (const page of ["/search?q=espresso", "/lens?url=https%3A%2F%2Fexample.org%2F"]) {
       await get(`${app.server.base}${page.split("?")[0]}`);

@@ -108,8 +108,8 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
 
   /**
    * A page or file the same for the process's life: answered from memory when kept; else the
-   * first GET renders it through Next (in identity, so the body kept is the page's own) and
-   * the answer is kept as it goes out. True when answered here.
+   * first GET renders it through Next (in identity, so the body kept is the page's own), held
+   * until kept with its encodings, then answered from what is kept. True when answered here.
    */
   function fromMemory(key: string, req: IncomingMessage, res: ServerResponse): boolean {
     const kept = memory.get(key);
@@ -129,22 +129,33 @@ export function edgeListener(parts: EdgeParts): (req: IncomingMessage, res: Serv
       toNext(req, res);
       return true;
     }
+    // Held, not streamed: the first visitor after a start gets the page compressed like every
+    // later one (streamed in identity it was 40 KB of HTML instead of 8), for the few
+    // milliseconds the encodings take once.
+    const coding = req.headers["accept-encoding"];
     delete req.headers["accept-encoding"];
-    capture(
-      res,
-      true,
-      (status, headers, body) => {
-        const keep = status === 200 && !headers.some(([k]) => k === "set-cookie" || k === "content-encoding");
-        if (!keep) return memory.release(key, undefined);
-        const etag = headers.find(([k]) => k === "etag")?.[1];
-        const shared = headers.map(([k, v]): [string, string] => (k === "cache-control" ? [k, PAGE_CACHE_CONTROL] : [k, v]));
-        remember(status, shared, body, { etag, once: true }).then(
-          (entry) => memory.release(key, entry),
-          () => memory.release(key, undefined),
-        );
-      },
-      prepare,
-    );
+    capture(res, false, (status, headers, body) => {
+      const keep = status === 200 && !headers.some(([k]) => k === "set-cookie" || k === "content-encoding");
+      if (!keep) {
+        memory.release(key, undefined);
+        prepare();
+        res.end(body);
+        return;
+      }
+      const etag = headers.find(([k]) => k === "etag")?.[1];
+      const shared = headers.map(([k, v]): [string, string] => (k === "cache-control" ? [k, PAGE_CACHE_CONTROL] : [k, v]));
+      remember(status, shared, body, { etag, once: true }).then(
+        (entry) => {
+          memory.release(key, entry);
+          if (coding !== undefined) req.headers["accept-encoding"] = coding;
+          answer(entry, req, res, securityHeadersFor(req.headers["x-forwarded-proto"]));
+        },
+        (err: unknown) => {
+          memory.release(key, undefined);
+          fail(res, err);
+        },
+      );
+    });
     toNext(req, res);
     return true;
   }
