@@ -1,6 +1,7 @@
 "use client";
 
 import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { smarten } from "@/lib/content/typography";
 import {
   askHref,
   PAGE_LIMIT,
@@ -227,10 +228,10 @@ function Answers({ asked }: { asked: ShownAsk | undefined }) {
             {asked.answers.map((a) => (
               <li key={a.url}>
                 <a href={a.url} className="doc-link">
-                  {a.title}
+                  {smarten(a.title)}
                 </a>{" "}
                 <span className="meta-line">·&nbsp;{a.score}% likely to answer</span>
-                {a.snippet ? <p>{a.snippet}</p> : null}
+                {a.snippet ? <p>{smarten(a.snippet)}</p> : null}
               </li>
             ))}
           </ol>
@@ -264,12 +265,12 @@ function Results({ shown, terms, browse }: { shown: ShownResults; terms: string[
           {shown.results.map((r) => (
             <li key={r.url}>
               <a href={r.url} className="doc-link">
-                <Marked text={r.title} terms={terms} />
+                <Marked text={smarten(r.title)} terms={terms} />
               </a>{" "}
               <span className="meta-line">·&nbsp;{resultLabel(r.url, r.kind)}</span>
               {r.snippet ? (
                 <p>
-                  <Marked text={r.snippet} terms={terms} />
+                  <Marked text={smarten(r.snippet)} terms={terms} />
                 </p>
               ) : null}
             </li>

@@ -385,3 +385,19 @@ test("the search box's clear button is the site's own: its colour, at least 24 p
   expect(parseFloat(style.height)).toBeGreaterThanOrEqual(24);
   await cdp.detach();
 });
+
+test("results are set like the pages: apostrophes and quotes curly, with JavaScript and without", async ({ browser, page }) => {
+  // The contact page's description says "won't"; its title and excerpt are shown as the pages set them.
+  const query = "/search?q=" + encodeURIComponent("messages that won't get an answer");
+  const read = async (p: Page) => {
+    await p.goto(query);
+    await expect(p.locator(".search-results li").first()).toBeVisible();
+    return (await p.locator(".search-region").innerText()).replace(/“[^”]*”/, "");
+  };
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  for (const text of [await read(await noJs.newPage()), await read(page)]) {
+    expect(text).toMatch(/\p{L}’\p{L}/u);
+    expect(text, "a straight apostrophe between letters").not.toMatch(/\p{L}'\p{L}/u);
+  }
+  await noJs.close();
+});

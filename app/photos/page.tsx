@@ -49,7 +49,7 @@ export default async function PhotosPage({ searchParams }: Props) {
         </label>
         <label>
           Recipe contains
-          <input type="text" name="recipe" defaultValue={filters.recipe} maxLength={120} placeholder="e.g. Strong, DR400, Kelvin" />
+          <input type="text" name="recipe" defaultValue={filters.recipe} maxLength={120} placeholder="e.g. DR400" />
         </label>
         <button type="submit">Filter</button>
         {filters.camera || filters.film || filters.recipe ? <a href="/photos">Clear</a> : null}
