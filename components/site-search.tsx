@@ -228,7 +228,7 @@ function Answers({ asked }: { asked: ShownAsk | undefined }) {
             {asked.answers.map((a) => (
               <li key={a.url}>
                 <a href={a.url} className="doc-link">
-                  {smarten(a.title)}
+                  {a.title}
                 </a>{" "}
                 <span className="meta-line">·&nbsp;{a.score}% likely to answer</span>
                 {a.snippet ? <p>{smarten(a.snippet)}</p> : null}
@@ -265,7 +265,7 @@ function Results({ shown, terms, browse }: { shown: ShownResults; terms: string[
           {shown.results.map((r) => (
             <li key={r.url}>
               <a href={r.url} className="doc-link">
-                <Marked text={smarten(r.title)} terms={terms} />
+                <Marked text={r.title} terms={terms} />
               </a>{" "}
               <span className="meta-line">·&nbsp;{resultLabel(r.url, r.kind)}</span>
               {r.snippet ? (
