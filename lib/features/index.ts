@@ -1,7 +1,17 @@
 import { buildSingleton, siteFile } from "@/lib/build-output";
 import { readFileSync } from "node:fs";
 import { env } from "@/lib/env";
-import { featureRefusals, featureStates, offNames, settingsOf, type FeatureName, type FeatureSettings, type FeatureState } from "./rule";
+import {
+  FEATURES_FILE,
+  featureRecord,
+  featureRefusals,
+  featureStates,
+  offNames,
+  prerenderStale,
+  type FeatureName,
+  type FeatureSettings,
+  type FeatureState,
+} from "./rule";
 
 export {
   FEATURES,
@@ -12,6 +22,8 @@ export {
   featureRefusals,
   offNames,
   settingsOf,
+  prerenderStale,
+  FEATURES_FILE,
   type FeatureName,
   type FeatureSetting,
   type FeatureSettings,
@@ -19,8 +31,6 @@ export {
   type Need,
 } from "./rule";
 
-/** Where the build records site.config.ts's `features` for the server (scripts/build/site.ts). */
-export const FEATURES_FILE = "features.json";
 /** How server.mjs (plain JS) learns which features are off: set at start by instrumentation.ts. */
 export const OFF_FEATURES_GLOBAL = Symbol.for("site.off-features");
 /**
@@ -30,36 +40,27 @@ export const OFF_FEATURES_GLOBAL = Symbol.for("site.off-features");
  */
 export const PRERENDER_STALE_GLOBAL = Symbol.for("site.prerender-stale");
 
+function recordText(): string | undefined {
+  try {
+    return readFileSync(siteFile(FEATURES_FILE), "utf8");
+  } catch {
+    return undefined;
+  }
+}
+const record = () => buildSingleton("features-record", () => featureRecord(recordText()));
+
 /**
  * The settings the build recorded (`.site/features.json`), all `"auto"` before a build. The
  * server reads the build's copy, not site.config.ts: the pages it serves were made from it.
  */
-function builtSettings(): FeatureSettings {
-  try {
-    return settingsOf(JSON.parse(readFileSync(siteFile(FEATURES_FILE), "utf8")).settings);
-  } catch {
-    return settingsOf(undefined);
-  }
-}
+const builtSettings = (): FeatureSettings => record().settings;
 
 /**
  * The features off in the build's own decision (`npm run build` decides with its environment,
  * and `next build` prerenders with it); undefined when the record has none (written by hand, or
  * by an older build): then nothing says what the prerendered pages show.
  */
-export function builtOff(): FeatureName[] | undefined {
-  try {
-    const off: unknown = JSON.parse(readFileSync(siteFile(FEATURES_FILE), "utf8")).built?.off;
-    return Array.isArray(off) ? (off as FeatureName[]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether this process decided otherwise than the build its pages were prerendered by (or the build did not say). */
-export function prerenderStale(off: ReadonlySet<FeatureName>, built: readonly FeatureName[] | undefined): boolean {
-  return built === undefined || built.length !== off.size || built.some((n) => !off.has(n));
-}
+export const builtOff = (): FeatureName[] | undefined => record().builtOff;
 
 /**
  * Each feature on or off in this process: the build's settings and this environment, once

@@ -132,3 +132,29 @@ export function featureRefusals(states: readonly FeatureState[]): string[] {
 export function offNames(states: readonly FeatureState[]): Set<FeatureName> {
   return new Set(states.filter((s) => !s.on).map((s) => s.name));
 }
+
+/** Where the build records site.config.ts's `features` for the server (scripts/build/site.ts), in its data directory. */
+export const FEATURES_FILE = "features.json";
+
+/** What the build recorded in `.site/features.json`: its settings (all "auto" without one) and the features off in its own decision. */
+export function featureRecord(text: string | undefined): { settings: FeatureSettings; builtOff: FeatureName[] | undefined } {
+  let parsed: { settings?: Partial<Record<FeatureName, FeatureSetting>>; built?: { off?: unknown } } = {};
+  try {
+    parsed = text === undefined ? {} : JSON.parse(text);
+  } catch {
+    // A record that is not JSON says nothing: all "auto", no decision of the build's.
+  }
+  const off = parsed.built?.off;
+  return { settings: settingsOf(parsed.settings), builtOff: Array.isArray(off) ? (off as FeatureName[]) : undefined };
+}
+
+/** Whether a server deciding `off` decided otherwise than the build its pages were prerendered by (or the build did not say). */
+export function prerenderStale(off: ReadonlySet<FeatureName>, built: readonly FeatureName[] | undefined): boolean {
+  return built === undefined || built.length !== off.size || built.some((n) => !off.has(n));
+}
+
+/** Whether a server with this environment decides otherwise than the build recorded (`text`, the record's). */
+export function decidesOtherwise(text: string | undefined, e: Env): boolean {
+  const { settings, builtOff } = featureRecord(text);
+  return prerenderStale(offNames(featureStates(settings, e)), builtOff);
+}
