@@ -115,7 +115,7 @@ export function proxy(req: NextRequest, event: NextFetchEvent) {
 export const config = {
   matcher: [
     {
-      source: "/((?:rn|coffee|ledger|around|lens/census|developers|lens|lens/compare|search|photos)(?!\\.json))",
+      source: "/((?:rn|coffee|ledger|around|lens/census|developers)(?!\\.json))",
       missing: [{ type: "header", key: "x-site-routed", value: "\u0001" }],
     },
     {

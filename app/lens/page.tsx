@@ -1,77 +1,15 @@
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
-import { lensFetch, type LensObservation } from "@/lib/lens";
-import { callForPage, param } from "@/lib/site/page-call";
-import { LensObservationView } from "@/components/lens-observation";
-import { isSitePage } from "@/lib/site/paths";
+import { LensInspector } from "@/components/lens-inspector";
 
 export const metadata: Metadata = pageMetadata(pageMeta("/lens"));
 
-// Each submission inspects a URL: nothing to prerender.
-export const dynamic = "force-dynamic";
-
-type Props = { searchParams: Promise<{ url?: string | string[] }> };
-
-/** The inspector. A plain GET form: it works without JavaScript, and the result has a URL to share. */
-export default async function LensPage({ searchParams }: Props) {
-  const url = param((await searchParams).url);
-  const result = url ? await callForPage<LensObservation>(lensFetch, { url }) : null;
-  return (
-    <>
-      <h1>Lens</h1>
-      <p className="lede">
-        How a machine sees a public page: fetched by this site&rsquo;s crawler (its requests are <a href="/developers#lens">signed</a>),
-        then re-read as each major AI crawler, with the site&rsquo;s robots.txt, terms and agent doors. Also as an{" "}
-        <a href="/developers#lens">API</a> and an MCP tool. Compare two pages on <a href="/lens/compare">compare</a>
-        {isSitePage("/lens/census") ? (
-          <>
-            ; the weekly <a href="/lens/census">census</a> follows 16 sites
-          </>
-        ) : null}
-        .
-      </p>
-      <form
-        action="/lens"
-        method="get"
-        className="search-form"
-        role="search"
-        aria-label="Inspect a URL"
-        autoComplete="off"
-        data-shows-query
-      >
-        <label htmlFor="url" className="visually-hidden">
-          URL to inspect
-        </label>
-        <input
-          id="url"
-          name="url"
-          type="text"
-          inputMode="url"
-          autoComplete="url"
-          defaultValue={url}
-          maxLength={2048}
-          placeholder="example.com"
-          required
-        />
-        <button type="submit">Inspect</button>
-      </form>
-      {result && !result.ok ? (
-        <p role="alert" className="lens-error">
-          {result.status === 429
-            ? `The inspect budget (30 a minute) is spent: try again in ${result.retryAfter ?? "a few"} seconds.`
-            : result.error}{" "}
-          <span className="meta-line">{result.status === 429 ? "" : result.hint}</span>
-        </p>
-      ) : null}
-      {result?.ok ? (
-        <>
-          <p className="meta-line">
-            {result.data.url} · <a href={`/lens/fetch?url=${encodeURIComponent(url)}`}>JSON</a>
-          </p>
-          <LensObservationView o={result.data} />
-        </>
-      ) : null}
-    </>
-  );
+/**
+ * The form, the same for the build's life (it names the census while that feature is on, which
+ * the build decides like the home page's lists): prerendered. With `?url=`, app/lens/result
+ * answers (lib/edge/query-pages.ts).
+ */
+export default function LensPage() {
+  return <LensInspector url="" result={null} />;
 }

@@ -41,11 +41,13 @@ describe("what Next's build says", () => {
 
   it("the prerendered pages: the static ones the app declares, and none rendered per request", () => {
     const pages = prerenderedPages(DIST);
-    // The home page, /tags and /utilities too: they list the live features with the build's decision (lib/features).
-    for (const p of ["/writing", "/garage", "/about", "/writing/markdown-twins", "/", "/tags", "/utilities"]) expect(pages, p).toContain(p);
+    // The home page, /tags and /utilities too: they list the live features with the build's decision (lib/features);
+    // and the forms, whose query is another page's (lib/edge/query-pages.ts).
+    for (const p of ["/writing", "/garage", "/about", "/writing/markdown-twins", "/", "/tags", "/utilities", "/search", "/lens", "/photos"])
+      expect(pages, p).toContain(p);
     expect(PAGE_PATHS.filter((p) => pages.has(p)).length).toBeGreaterThan(3);
-    // Pages that read a query or show store data.
-    for (const p of ["/search", "/lens", "/ledger", "/coffee"]) expect(pages, p).not.toContain(p);
+    // Pages that answer a query or show store data.
+    for (const p of ["/search/result", "/lens/result", "/photos/filtered", "/ledger", "/coffee"]) expect(pages, p).not.toContain(p);
     expect([...pages].some((p) => p.endsWith(".json") || p.endsWith(".xml"))).toBe(false);
   });
 

@@ -10,6 +10,7 @@ import { PAGES, PAGE_PATHS, mdPathOf } from "@/lib/site/pages";
 import { loadPageIndex } from "@/lib/site/page-index";
 import { prerenderedPages } from "./next-build";
 import { CRAWLER_AGENT, MARKDOWN_ACCEPT, PROXIED_PAGES, PROXY_PAGE_CONDITIONS, pageHeaderRules } from "./page-matcher";
+import { QUERY_REWRITES, QUERY_PAGES } from "./query-pages";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const runs = (url: string, headers: Record<string, string> = {}) => unstable_doesMiddlewareMatch({ config: proxyConfig, url, headers });
@@ -78,14 +79,21 @@ describe("which page requests run proxy.ts", () => {
 });
 
 describe("the headers next.config.ts gives the pages proxy.ts does not see", () => {
-  const rules = pageHeaderRules(["/", "/about", "/writing/a-b", "/lens", "/tags/c-d"], { home: "<home>", cacheControl: "cc" });
-  /** Applies the rules as Next's router does (path-to-regexp, then has/missing). */
-  function headersFor(pathname: string, headers: Record<string, string> = {}): Record<string, string> {
+  const rules = pageHeaderRules(
+    ["/", "/about", "/writing/a-b", "/developers", "/tags/c-d", "/lens", "/lens/compare", "/search"],
+    { home: "<home>", cacheControl: "cc" },
+    QUERY_PAGES,
+  );
+  /** Applies the rules as Next's router does (path-to-regexp, then has/missing; a query's empty value is no value). */
+  function headersFor(url: string, headers: Record<string, string> = {}): Record<string, string> {
+    const { pathname, searchParams } = new URL(url, "http://x");
     const out: Record<string, string> = {};
     for (const rule of rules) {
       const params = getPathMatch(rule.source, { strict: true, removeUnnamedParams: true, regexModifier: (r) => r })(pathname);
       if (!params) continue;
-      if (rule.missing.some((m) => m.key in headers && (!m.value || new RegExp(`^${m.value}$`).test(headers[m.key])))) continue;
+      const present = (m: (typeof rule.missing)[number]) =>
+        m.type === "query" ? !!searchParams.get(m.key) : m.key in headers && (!m.value || new RegExp(`^${m.value}$`).test(headers[m.key]));
+      if (rule.missing.some(present)) continue;
       for (const h of rule.headers) out[h.key] = h.value.replace(":page", String((params as Record<string, string>).page));
     }
     return out;
@@ -102,9 +110,37 @@ describe("the headers next.config.ts gives the pages proxy.ts does not see", () 
   });
 
   it("nothing on a path that is no page, a proxied page, or a request the proxy sees", () => {
-    for (const p of ["/nope", "/about/x", "/writing", "/lens", "/aboutx", "/about.json"]) expect(headersFor(p), p).toEqual({});
+    for (const p of ["/nope", "/about/x", "/writing", "/developers", "/aboutx", "/about.json"]) expect(headersFor(p), p).toEqual({});
     expect(headersFor("/about", { accept: "text/markdown" })).toEqual({});
     expect(headersFor("/about", { "user-agent": "GPTBot/1.2" })).toEqual({});
     expect(headersFor("/about", { "content-length": "0" })).toEqual({});
+  });
+
+  it("a form is shared-cacheable, not once it has a query to answer (rendered per request for it)", () => {
+    const link = (p: string) => `<${p}.md>; rel="alternate"; type="text/markdown"`;
+    for (const [url, page] of [
+      ["/lens", "/lens"],
+      ["/lens?url=", "/lens"],
+      ["/lens?utm=x", "/lens"],
+      ["/lens/compare", "/lens/compare"],
+      ["/search", "/search"],
+    ])
+      expect(headersFor(url), url).toEqual({ Link: link(page), Vary: "Accept", "Cache-Control": "cc" });
+    for (const [url, page] of [
+      ["/lens?url=example.org", "/lens"],
+      ["/lens/compare?left=a.org", "/lens/compare"],
+      ["/lens/compare?right=b.org", "/lens/compare"],
+      ["/lens/compare?left=a.org&right=b.org", "/lens/compare"],
+      ["/search?q=espresso", "/search"],
+    ])
+      expect(headersFor(url), url).toEqual({ Link: link(page), Vary: "Accept" });
+  });
+});
+
+describe("the forms' query rewrites", () => {
+  it("send exactly the queries the header rules keep private", () => {
+    for (const r of QUERY_REWRITES) expect(QUERY_PAGES.get(r.source)).toEqual(expect.arrayContaining(r.has.map((h) => h.key)));
+    expect([...QUERY_PAGES.keys()].sort()).toEqual(["/lens", "/lens/compare", "/photos", "/search"]);
+    for (const p of QUERY_PAGES.keys()) expect(PROXIED_PAGES, p).not.toContain(p);
   });
 });

@@ -12,22 +12,12 @@
  */
 
 /**
- * Pages Next renders per request: the live features' pages (their own 404 while off), the
- * developer guide (it names the request's host), and the pages that read a query (search,
- * lens, the photo filters). The proxy runs for every request to them, as before.
+ * Pages Next renders per request: the live features' pages (their own 404 while off) and the
+ * developer guide (it names the request's host). The proxy runs for every request to them, as
+ * before. (The forms that read a query, lens, search and the photo filters, are prerendered;
+ * their query is answered by a page of its own: lib/edge/query-pages.ts.)
  */
-export const PROXIED_PAGES = [
-  "/rn",
-  "/coffee",
-  "/ledger",
-  "/around",
-  "/lens/census",
-  "/developers",
-  "/lens",
-  "/lens/compare",
-  "/search",
-  "/photos",
-] as const;
+export const PROXIED_PAGES = ["/rn", "/coffee", "/ledger", "/around", "/lens/census", "/developers"] as const;
 
 const anyCase = (word: string) =>
   [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[-.]/g, "\\$&"))).join("");
@@ -60,7 +50,7 @@ export const PROXY_PAGE_CONDITIONS = [
 /** A rule of next.config.ts `headers()`, as Next takes it. */
 export interface PageHeaderRule {
   source: string;
-  missing: { type: "header"; key: string; value?: string }[];
+  missing: { type: "header" | "query"; key: string; value?: string }[];
   headers: { key: string; value: string }[];
 }
 
@@ -72,10 +62,19 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\:]/g, "\\$&");
  * four patterns, not one per page): the `Link` to the twin (and, on the home page, to the API
  * description), `Vary: Accept`, and the shared Cache-Control of a page the same for the process's
  * life, except on an RSC request (Next answers one without `_rsc` with a 307 no shared cache may
- * keep). A query does not change a prerendered page, so unlike the proxy these rules ignore it.
- * Empty without a build.
+ * keep). A query does not change a prerendered page, so unlike the proxy these rules ignore it,
+ * except the parameters that send a form to its per-request page (`queryPages`), which keep
+ * the shared Cache-Control off. Empty without a build.
+ *
+ * The `Link` value names the page by a parameter, which Next compiles as a path pattern on every
+ * request it applies to (about 15 µs, bench/NEXT.md); one literal rule per page would avoid that
+ * but cost more: Next awaits each of its header rules in turn, and the build has ~250 pages.
  */
-export function pageHeaderRules(pages: Iterable<string>, link: { home: string; cacheControl: string }): PageHeaderRule[] {
+export function pageHeaderRules(
+  pages: Iterable<string>,
+  link: { home: string; cacheControl: string },
+  queryPages: ReadonlyMap<string, readonly string[]> = new Map(),
+): PageHeaderRule[] {
   const proxied = new Set<string>(PROXIED_PAGES);
   const rest = [...pages].filter((p) => p !== "/" && !proxied.has(p)).sort();
   const notProxied = PROXY_PAGE_CONDITIONS.map((c) => ({ ...c }));
@@ -87,10 +86,18 @@ export function pageHeaderRules(pages: Iterable<string>, link: { home: string; c
     { source: "/", missing: notRsc, headers: [cacheControl] },
   ];
   if (!rest.length) return rules;
-  const source = `/:page(${rest.map((p) => escapeRegExp(p.slice(1))).join("|")})`;
+  const alternation = (list: string[]) => `/:page(${list.map((p) => escapeRegExp(p.slice(1))).join("|")})`;
+  const source = alternation(rest);
+  const plain = rest.filter((p) => !queryPages.has(p));
+  const queried = rest.filter((p) => queryPages.has(p));
   return [
     ...rules,
     { source, missing: notProxied, headers: [{ key: "Link", value: '</:page.md>; rel="alternate"; type="text/markdown"' }, vary] },
-    { source, missing: notRsc, headers: [cacheControl] },
+    ...(plain.length ? [{ source: alternation(plain), missing: notRsc, headers: [cacheControl] }] : []),
+    ...queried.map((p) => ({
+      source: p,
+      missing: [...notRsc, ...(queryPages.get(p) ?? []).map((key) => ({ type: "query" as const, key }))],
+      headers: [cacheControl],
+    })),
   ];
 }
