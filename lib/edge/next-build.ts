@@ -30,7 +30,7 @@ export function appFileRoutes(distDir: string): Set<string> {
 }
 
 /**
- * Next's metadata files among them (`app/sitemap.ts`, the icons): built from the build and what
+ * Next's metadata files among them (`app/sitemap.xml`, the icons): built from the build and what
  * the server decided at start, never from the request, so the edge serves them from memory
  * (lib/edge/page-memory.ts). Not `/robots.txt`: the site's is a route of its own, naming the
  * request's host.
