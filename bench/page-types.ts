@@ -2,13 +2,15 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startServer, type RunningServer } from "../tests/helpers/server";
 import { buildMinimalNextApp } from "./next-baseline";
-import { compare, load, pinServers, unpinSelf } from "./load";
+import { compareCpu, load, pinServers, unpinSelf } from "./load";
 
 /**
  * Every page type a visitor reaches against a minimal Next app serving a prerendered page of
  * the same size, in the same run (issue 45): fresh, then after a short soak of mixed page
  * traffic, under `npm start` (the edge) and under plain `next start`. One screen of ratios at
- * the end. BENCH_PAGE_SOAK_SECONDS (default 60) sets the soak; BENCH_PAGE_VIA=npm|next one server.
+ * the end: req/s, and CPU per request (the minimal app's over the project's, so higher is better
+ * in both), which moves less than req/s when other work shares the machine.
+ * BENCH_PAGE_SOAK_SECONDS (default 60) sets the soak; BENCH_PAGE_VIA=npm|next one server.
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -91,11 +93,15 @@ export async function benchPageTypes() {
             ]);
           }
           for (const [i, [label, p]] of rows.entries()) {
-            const r = await compare({ project: `${server.base}${p}`, minimal: `${minimal.base}/p/${i}` });
+            const r = await compareCpu({
+              project: { target: `${server.base}${p}`, pid: server.pid },
+              minimal: { target: `${minimal.base}/p/${i}`, pid: minimal.pid },
+            });
             const ratio = r.project.rps / r.minimal.rps;
-            table.set(label, { ...table.get(label), [`${via} ${phase}`]: ratio });
+            const cpu = r.minimal.cpuUs / r.project.cpuUs;
+            table.set(label, { ...table.get(label), [`${via} ${phase}`]: ratio, [`${via} ${phase} cpu`]: cpu });
             console.log(
-              `  ${phase.padEnd(10)} ${label.padEnd(11)} ${String(sizes[i]).padStart(6)} B  project ${r.project.rps.toFixed(0).padStart(6)} req/s (p99 ${r.project.p99} ms, non-2xx ${r.project.bad}) | minimal ${r.minimal.rps.toFixed(0).padStart(6)} req/s | ${ratio.toFixed(2)}×`,
+              `  ${phase.padEnd(10)} ${label.padEnd(11)} ${String(sizes[i]).padStart(6)} B  project ${r.project.rps.toFixed(0).padStart(6)} req/s ${r.project.cpuUs.toFixed(0).padStart(5)} µs (p99 ${r.project.p99} ms, non-2xx ${r.project.bad}) | minimal ${r.minimal.rps.toFixed(0).padStart(6)} req/s ${r.minimal.cpuUs.toFixed(0).padStart(5)} µs | ${ratio.toFixed(2)}× req/s, ${cpu.toFixed(2)}× CPU`,
             );
           }
         }
@@ -109,8 +115,13 @@ export async function benchPageTypes() {
     app.remove();
   }
   const cols = vias.flatMap((v) => [`${v} fresh`, `${v} after soak`]);
-  console.log(`\nproject/minimal, req/s, same-size prerendered page (target ≥ 0.9×; the edge aims at ≥ 2×)`);
-  console.log(`  ${"page type".padEnd(11)} ${cols.map((c) => c.padStart(22)).join("")}`);
-  for (const [label] of rows)
-    console.log(`  ${label.padEnd(11)} ${cols.map((c) => (table.get(label)?.[c]?.toFixed(2) ?? "-").padStart(22)).join("")}`);
+  console.log(
+    `\nproject/minimal, same-size prerendered page, req/s (CPU per request, minimal/project) (target ≥ 0.9×; the edge aims at ≥ 2×)`,
+  );
+  console.log(`  ${"page type".padEnd(11)} ${cols.map((c) => c.padStart(24)).join("")}`);
+  const cell = (label: string, c: string) => {
+    const t = table.get(label);
+    return t?.[c] === undefined ? "-" : `${t[c].toFixed(2)} (${t[`${c} cpu`].toFixed(2)})`;
+  };
+  for (const [label] of rows) console.log(`  ${label.padEnd(11)} ${cols.map((c) => cell(label, c).padStart(24)).join("")}`);
 }
