@@ -21,10 +21,6 @@ export const DIFFERENCES = {
     what: "malformed HTTP, CONNECT and headers over Node's limit get Node's bare answer (CONNECT: a closed socket) under next start, the Error shape under npm start",
     why: "Node's parser answers these before any request handler runs; only a server that owns the socket (the edge) can shape them, and Next alone exposes no hook there",
   },
-  routeCompression: {
-    what: "an API answer is gzipped for a client that accepts it under npm start, sent identity under next start",
-    why: "Next alone compresses pages (and answers it reaches through proxy.ts's rewrite, such as twins) but not a route handler's own answer; the edge compresses the answers it builds and Vercel does at its edge, so under next start a compressing proxy in front is the operator's choice",
-  },
   pageVary: {
     what: "an HTML page's Vary is Next's own (rsc, next-router-…) under next start, without the Accept that npm start adds, so a shared cache in front of next start may hand the HTML to a Markdown client",
     why: "Next 16.4 sets a page's Vary with setHeader after the proxy's headers are applied, dropping any Vary set before (vercel/next.js#85999, fix in review); the edge's response keeps every party's Vary (lib/edge/node.ts EdgeResponse). The next-start test below fails once Next keeps it",
@@ -277,9 +273,9 @@ export function edgeBattery(mode: Mode): void {
     });
 
     it.each(["POST", "DELETE", "PUT", "PATCH"])("%s on a page or a twin is a 405 with Allow in the Error shape", async (method) => {
-      for (const path of ["/about", PAGE, `${PAGE}.md`, "/", "/lens"]) {
+      for (const path of ["/about", PAGE, `${PAGE}.md`, "/", "/developers"]) {
         // DIFFERENCES.bodylessMethods: Node sends no Content-Length with a DELETE.
-        if (!npmStart && method === "DELETE" && !path.endsWith(".md") && path !== "/lens") {
+        if (!npmStart && method === "DELETE" && !path.endsWith(".md") && path !== "/developers") {
           // Next's own: the page, from a route with params (app/[page], a collection's entries); its bare 405 on a static page.
           const page = await req(path, { method });
           expect([page.status, page.text.slice(0, 18)], `${method} ${path}`).toEqual(
@@ -421,7 +417,7 @@ export function edgeBattery(mode: Mode): void {
       const r = await req("/about", { method: "TRACE" });
       if (!npmStart) {
         expect(r.status).toBe(200);
-        return expect((await req("/lens", { method: "TRACE" })).status).toBe(500);
+        return expect((await req("/developers", { method: "TRACE" })).status).toBe(500);
       }
       expect(r.status).toBe(405);
       expect(r.body).toMatchObject({ ok: false, code: "method_not_allowed", error: expect.stringContaining("TRACE is not served") });
@@ -459,14 +455,14 @@ export function edgeBattery(mode: Mode): void {
       }
     });
 
-    // DIFFERENCES.routeCompression: which encoding is expected; the header must change neither.
+    // The header must change neither what is sent nor how (gzip under both: lib/edge/single-header.ts under next start).
     it("x-site-content-encoding changes neither what is sent nor how", async () => {
       const plain = await req("/openapi.json", { headers: { "x-site-content-encoding": "gzip" } });
       expect(plain.headers.get("content-encoding")).toBeNull();
       expect(JSON.parse(plain.text)).toHaveProperty("openapi");
       const gz = await rawGzip("/openapi.json", { "x-site-content-encoding": "identity" });
-      expect(gz.encoding).toBe(npmStart ? "gzip" : undefined);
-      expect((npmStart ? zlib.gunzipSync(gz.body) : gz.body).toString()).toBe(plain.text);
+      expect(gz.encoding).toBe("gzip");
+      expect(zlib.gunzipSync(gz.body).toString()).toBe(plain.text);
     });
 
     it("no response carries an x-site-* header", async () => {
@@ -496,18 +492,18 @@ export function edgeBattery(mode: Mode): void {
   });
 
   describe(`${mode}: API answers`, () => {
-    // DIFFERENCES.routeCompression.
+    // Under next start by Next's own compression (lib/edge/single-header.ts lets it see the type).
     it.each(["/openapi.json", "/search.json?q=espresso", "/feed.json"])(
-      `%s is ${npmStart ? "gzipped" : "sent as it is"} for a client that accepts gzip, to the same bytes`,
+      "%s is gzipped for a client that accepts gzip, to the same bytes",
       async (path) => {
         const plain = await req(path);
         expect(plain.status).toBe(200);
         for (let i = 0; i < 2; i++) {
           const r = await rawGzip(path);
-          expect(r.encoding, path).toBe(npmStart ? "gzip" : undefined);
+          expect(r.encoding, path).toBe("gzip");
           expect(r.varyLines).toBe(1);
-          if (npmStart) expect(r.vary.toLowerCase()).toContain("accept-encoding");
-          const body = (npmStart ? zlib.gunzipSync(r.body) : r.body).toString();
+          expect(r.vary.toLowerCase()).toContain("accept-encoding");
+          const body = zlib.gunzipSync(r.body).toString();
           expect(body).toBe(plain.text);
           contract.validate(new URL(path, server.base).pathname, "GET", 200, plain.headers.get("content-type")!, JSON.parse(body));
         }
