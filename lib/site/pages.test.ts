@@ -9,6 +9,7 @@ import { PAGES, PAGE_PATHS, mdPathOf, ownTwinRoutes, publishedPages } from "./pa
 import { reservedTopLevel } from "./reserved";
 import { FEATURE_NAMES } from "@/lib/features";
 import { COLLECTIONS, COLLECTION_NAMES, INDEXED_COLLECTIONS, ROUTED_COLLECTIONS, declarationOf } from "@/lib/content/collections";
+import { QUERY_FORMS } from "@/lib/edge/query-pages";
 
 const APP = path.resolve(import.meta.dirname, "../../app");
 
@@ -44,8 +45,14 @@ function appPages(dir = APP, prefix = ""): string[] {
 describe("pages declared once (lib/site/pages.ts)", () => {
   const routes = appPages();
 
-  it("every page app/ renders is declared, or is one of the per-file families", () => {
+  it("every page app/ renders is declared, or is one of the per-file families, or answers a declared form's query", () => {
+    // A form's query is rendered by a page of its own that the form's URL is rewritten to (lib/edge/query-pages.ts).
+    const answers = new Map<string, string>(QUERY_FORMS.map((f) => [f.to, f.page]));
     for (const r of routes) {
+      if (answers.has(r)) {
+        expect(PAGE_PATHS, `${r} answers the query of an undeclared page`).toContain(answers.get(r));
+        continue;
+      }
       if (r.includes("[")) expect(Object.keys(FAMILIES), `${r} is a dynamic page route no family names`).toContain(r);
       else expect(PAGE_PATHS, `app${r === "/" ? "" : r}/page.tsx renders a page lib/site/pages.ts does not declare`).toContain(r);
     }
