@@ -9,8 +9,13 @@ import { EncoderFailed } from "./encoder";
  */
 const MODULE = path.resolve(import.meta.dirname, "../../tests/fixtures/test-encoder.cjs");
 const threads: EncoderThread[] = [];
-const start = (moduleOptions: Record<string, unknown>, maxBatch?: number, onLate?: (t: string, v: Float32Array) => void) => {
-  const t = new EncoderThread({ module: MODULE, moduleOptions, maxBatch, onLate });
+const start = (
+  moduleOptions: Record<string, unknown>,
+  maxBatch?: number,
+  onLate?: (t: string, v: Float32Array) => void,
+  warm?: { rounds: number; texts: string[] },
+) => {
+  const t = new EncoderThread({ module: MODULE, moduleOptions, maxBatch, onLate, warm });
   threads.push(t);
   return t;
 };
@@ -44,6 +49,33 @@ describe("the encoder's worker thread", () => {
     expect(waited).toBeLessThan(300);
     // The main thread was free meanwhile; the vector still arrives for the cache.
     await expect.poll(() => late, { timeout: 3000 }).toEqual(["a slow question"]);
+  });
+
+  it("answers with a vector that arrived while this thread was busy past the deadline", async () => {
+    // The first question's request runs the classifier cold while the worker embeds: the
+    // vector is there before the deadline, but this thread reads it after.
+    const embedded = new SharedArrayBuffer(4);
+    const t = start({ embedded });
+    await t.ready;
+    // As a request does: from the event loop (here its check phase), not from inside the
+    // callback that delivered `ready`, where Node would read the port's later messages too.
+    await new Promise((r) => setImmediate(r));
+    const answer = reason(t.embed("asked while this thread is busy", 50));
+    const started = performance.now();
+    const count = new Int32Array(embedded);
+    // Busy until the worker has made the vector and the deadline has passed, as a cold request is.
+    while (Atomics.load(count, 0) === 0 || performance.now() - started < 150);
+    expect(await answer).toBe("resolved");
+  });
+
+  it("warms with question-like texts before it says it is ready, and says what warming cost", async () => {
+    const embedded = new SharedArrayBuffer(4);
+    const t = start({ embedded }, 2, undefined, { rounds: 2, texts: ["one", "two words", "a question of five words"] });
+    const warmed = await t.ready;
+    // Two rounds of three, one at a time, then one full batch (two).
+    expect(Atomics.load(new Int32Array(embedded), 0)).toBe(8);
+    expect(warmed.embeddings).toBe(7);
+    expect(warmed.ms).toBeGreaterThanOrEqual(0);
   });
 
   it("refuses a question at once when a full batch already waits (busy), rather than queue it past its deadline", async () => {
