@@ -89,6 +89,18 @@ describe("the encoder's worker thread", () => {
     expect(await Promise.all(queued.map(reason))).toEqual(["resolved", "resolved"]);
   });
 
+  it("makes a flood's batches only as large as the deadline allows", async () => {
+    // 50 ms a batch and 50 ms a question: warmed one at a time (100 ms each), then eight
+    // questions at once with a 300 ms deadline. A batch of all the waiting ones (the earlier
+    // rule) would take 400 ms after the first: every one of them late.
+    const t = start({ delayMs: 50, perTextMs: 50 }, 8, undefined, { rounds: 1, texts: ["a", "b", "c"] });
+    await t.ready;
+    const flood = await Promise.all(Array.from({ length: 8 }, (_, i) => reason(t.embed(`question ${i}`, 300))));
+    expect(flood).not.toContain("timeout");
+    expect(flood.filter((r) => r === "resolved").length).toBeGreaterThanOrEqual(2);
+    expect(flood).toContain("busy");
+  });
+
   it("stops feeding a worker slower than any deadline, trying it once a second", async () => {
     const late: string[] = [];
     const t = start({ delayMs: 300 }, 8, (text) => late.push(text));

@@ -141,8 +141,13 @@ export class EncoderThread {
   private port: MessagePort;
   private queue: Job[] = [];
   private inFlight: { id: number; jobs: Job[]; started: number } | null = null;
-  /** How long a batch takes, smoothed: whether a new question can be embedded before its deadline. */
-  private batchMs = 20;
+  /**
+   * A batch of n questions takes about unitMs × (1 + n), smoothed: USE-lite's fixed cost per
+   * batch is about that of one more question (measured: 27, 35, 55, 108 ms for 1, 2, 4, 8 on a
+   * loaded machine). Whether a new question can be embedded before its deadline, and in how
+   * large a batch.
+   */
+  private unitMs = 10;
   /** When the worker last got a question while too slow for any deadline (it is then tried once a second). */
   private lastProbe = 0;
   private seq = 0;
@@ -175,7 +180,7 @@ export class EncoderThread {
         this.settleReady = null;
         if (m.ready === true) {
           // Admission starts from what a warm embedding took rather than a guess.
-          if (m.warmed!.last > 0) this.batchMs = m.warmed!.last;
+          if (m.warmed!.last > 0) this.unitMs = m.warmed!.last / 2;
           return resolve(m.warmed!);
         }
         this.fail(`failed to load (${m.error?.split("\n")[0]})`);
@@ -249,23 +254,28 @@ export class EncoderThread {
 
   /**
    * Whether a question asked now is likely embedded before its deadline: the batch in flight
-   * must finish and the next one run. A question that would not make it is refused at once
-   * ("busy") instead of costing the worker CPU that the request thread needs (on a loaded
-   * machine every batch then passed its deadline, and /ask served at 0.35× its rate with the
-   * encoder in none of the answers). While batches take longer than any deadline, one question
-   * a second still goes through, to notice when the machine is quiet again.
+   * must finish and the next one, with every question already waiting and this one, run. A
+   * question that would not make it is refused at once ("busy") instead of costing the worker
+   * CPU that the request thread needs (on a loaded machine every batch then passed its
+   * deadline, and /ask served at 0.35× its rate with the encoder in none of the answers). So
+   * the batches a flood makes are as large as the deadline allows, not `maxBatch` (whose full
+   * batches took longer than the deadline, which let one question a second through). While one
+   * question alone takes longer than any deadline, one a second still goes through, to notice
+   * when the machine is quiet again.
    */
   private admits(deadlineMs: number): boolean {
     const now = performance.now();
-    if (this.batchMs > deadlineMs) {
+    const cost = (n: number) => this.unitMs * (1 + n);
+    if (cost(1) > deadlineMs) {
       if (this.inFlight || now - this.lastProbe < PROBE_MS) return false;
       this.lastProbe = now;
       return true;
     }
     if (!this.inFlight) return true;
     if (this.queue.length >= this.maxBatch) return false;
-    const remaining = Math.max(0, this.batchMs - (now - this.inFlight.started));
-    return remaining + this.batchMs <= deadlineMs;
+    const remaining = Math.max(0, cost(this.inFlight.jobs.length) - (now - this.inFlight.started));
+    // A fifth of the deadline spare: the cost is an average, and a loaded machine varies.
+    return remaining + cost(this.queue.length + 1) <= 0.8 * deadlineMs;
   }
 
   /** Stops the worker; pending questions fail. */
@@ -288,7 +298,7 @@ export class EncoderThread {
     const { jobs, started } = this.inFlight;
     this.inFlight = null;
     const totalMs = performance.now() - started;
-    this.batchMs = 0.7 * this.batchMs + 0.3 * totalMs;
+    this.unitMs = 0.7 * this.unitMs + (0.3 * totalMs) / (1 + jobs.length);
     this.opts.onBatch?.({ size: jobs.length, workerMs, totalMs });
     jobs.forEach((job, i) => {
       const v = vectors?.[i];
