@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { EncoderThread } from "./encoder-thread";
 import { EncoderFailed } from "./encoder";
 
@@ -119,6 +122,24 @@ describe("the encoder's worker thread", () => {
     await t.ready;
     expect(await reason(t.embed("explode", 2000))).toBe("error");
     expect(await reason(t.embed("fine", 2000))).toBe("resolved");
+  });
+
+  it("keeps its process alive while it loads or embeds, never while it idles", () => {
+    // A script that never closes the thread: it must get its vector and then exit by itself.
+    const dir = mkdtempSync(path.join(tmpdir(), "encoder-thread-"));
+    const script = path.join(dir, "run.mts");
+    writeFileSync(
+      script,
+      `import { EncoderThread } from ${JSON.stringify(path.resolve(import.meta.dirname, "encoder-thread.ts"))};
+const t = new EncoderThread({ module: ${JSON.stringify(MODULE)}, moduleOptions: { delayMs: 100 } });
+await t.ready;
+console.log((await t.embed("a question", 10000)).length);`,
+    );
+    const tsx = path.resolve(import.meta.dirname, "../../node_modules/.bin/tsx");
+    const run = spawnSync(tsx, [script], { encoding: "utf8", timeout: 60_000 });
+    rmSync(dir, { recursive: true, force: true });
+    expect(run.stdout.trim()).toBe("8");
+    expect(run.status).toBe(0);
   });
 
   it("says why when the model cannot load", async () => {

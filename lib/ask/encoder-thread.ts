@@ -174,7 +174,6 @@ export class EncoderThread {
       resourceLimits: { maxOldGenerationSizeMb: 512 },
     });
     this.worker.unref();
-    this.port.unref();
     this.ready = new Promise((resolve, reject) => {
       this.settleReady = (m) => {
         this.settleReady = null;
@@ -194,13 +193,21 @@ export class EncoderThread {
       this.worker.on("exit", (code) => died(`worker exited (${code})`));
     });
     this.port.on("message", (m: Reply) => this.reply(m));
+    this.hold();
     // A server that never asks still learns about a failure through `status`.
     this.ready.catch(() => undefined);
   }
 
   private reply(m: Reply) {
-    if (m.ready !== undefined) return this.settleReady?.(m);
-    this.finished(m.id!, m.vectors, m.error, m.ms);
+    if (m.ready !== undefined) this.settleReady?.(m);
+    else this.finished(m.id!, m.vectors, m.error, m.ms);
+    this.hold();
+  }
+
+  /** The process stays alive while the worker loads or embeds for someone, never for an idle worker. */
+  private hold() {
+    if (!this.broken && (this.settleReady || this.inFlight || this.queue.length)) this.port.ref();
+    else this.port.unref();
   }
 
   /**
@@ -249,6 +256,7 @@ export class EncoderThread {
       job.timer.unref();
       this.queue.push(job);
       this.pump();
+      this.hold();
     });
   }
 
@@ -316,5 +324,6 @@ export class EncoderThread {
     for (const job of [...this.queue, ...(this.inFlight?.jobs ?? [])]) job.reject(new EncoderFailed("error"));
     this.queue = [];
     this.inFlight = null;
+    this.hold();
   }
 }
