@@ -24,8 +24,10 @@ export async function register() {
   registerAppRoutes(async () => (await import("./lib/surface/endpoint-routes")).appRoutes);
   const { startScheduler } = await import("./lib/jobs/scheduler");
   startScheduler();
-  // /ask's sentence encoder loads in its worker now (about half a second), so no visitor
-  // waits for it, and says once when it will not be used (off, no vectors, another encoder's).
+  // /ask's classifier and sentence encoder load and warm now (the encoder in its worker, a
+  // second or two), so no visitor waits for them; the line it logs when done is the
+  // readiness signal ("/ask encoder: …; warm: …"), or says once why the encoder will not be
+  // used (off, no vectors, another encoder's).
   const { warmEncoder } = await import("./lib/ask/encoder-runtime");
   void warmEncoder().then(
     (said) => console.log(said),

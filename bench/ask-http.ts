@@ -2,7 +2,8 @@ import http from "node:http";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { startBenchServer } from "./server";
-import { CONNECTIONS, SECONDS, percentile } from "./load";
+import { CONNECTIONS, SECONDS, median, percentile } from "./load";
+import type { RunningServer } from "../tests/helpers/server";
 
 /** Milliseconds from sending the request to the first result event of the stream. */
 function timeToFirstResult(url: string, init: { method?: string; body?: string; marker: string; client: string }): Promise<number> {
@@ -39,6 +40,70 @@ function rssMb(pid: number): number {
   }
 }
 
+/** The line the server logs once /ask's classifier and encoder are loaded and warm (instrumentation.ts). */
+const WARM_LINE = /\/ask encoder: [^\n]*; warm: [^\n]*/;
+
+async function untilWarm(server: RunningServer, timeoutMs = 120_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const line = WARM_LINE.exec(server.output())?.[0];
+    if (line) return line;
+    if (Date.now() > until) throw new Error(`the encoder never said it was warm:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * What a cold process pays (a fresh server, as a serverless function's first request or a
+ * restart): from spawning it to its first /ask answer, to the encoder's warm line, and to the
+ * first answer the encoder took part in; with the encoder on and off, alternately. Questions
+ * are asked every 50 ms from "Ready" on, each new, as visitors arriving at once would.
+ */
+async function coldStarts(rounds = Number(process.env.BENCH_ASK_COLD ?? 3)) {
+  const rows: Record<string, { ready: number[]; first: number[]; warm: number[]; encoder: number[]; without: number[] }> = {};
+  for (let round = 0; round < rounds; round++)
+    for (const mode of ["on", "off"] as const) {
+      const t0 = performance.now();
+      const server = await startBenchServer({ TRUST_PROXY_HEADER: "x-bench-client", ...(mode === "off" ? { ASK_ENCODER: "off" } : {}) });
+      const ready = performance.now() - t0;
+      const row = (rows[mode] ??= { ready: [], first: [], warm: [], encoder: [], without: [] });
+      let warmAt = NaN;
+      let first = NaN;
+      let without = 0;
+      try {
+        for (let i = 0; i < 400; i++) {
+          if (Number.isNaN(warmAt) && WARM_LINE.test(server.output())) warmAt = performance.now() - t0;
+          const r = (await (
+            await fetch(`${server.base}/ask?query=${encodeURIComponent(`${QUESTIONS[i % QUESTIONS.length]} ${round} ${i}`)}&streaming=0`, {
+              headers: { "x-bench-client": `10.6.${round}.${i}` },
+            })
+          ).json()) as { _meta: { ranking: string } };
+          if (Number.isNaN(first)) first = performance.now() - t0;
+          if (mode === "off" || r._meta.ranking.endsWith("+ encoder")) break;
+          without++;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        if (mode === "on" && Number.isNaN(warmAt)) warmAt = (await untilWarm(server), performance.now() - t0);
+        row.ready.push(ready);
+        row.first.push(first);
+        row.warm.push(warmAt);
+        row.encoder.push(mode === "on" ? performance.now() - t0 : NaN);
+        row.without.push(without);
+      } finally {
+        await server.stop();
+      }
+    }
+  const s = (xs: number[]) => `${(median(xs) / 1000).toFixed(1)} s`;
+  console.log(`\n/ask cold start (a fresh \`npm start\` process; medians of ${rounds}, alternating on and off)`);
+  for (const [mode, r] of Object.entries(rows))
+    console.log(
+      `  encoder ${mode.padEnd(3)}  Ready ${s(r.ready)}   first /ask answered ${s(r.first)}` +
+        (mode === "on"
+          ? `   warm line ${s(r.warm)}   first answer with the encoder ${s(r.encoder)} (${median(r.without)} answered without it before, said why)`
+          : ""),
+    );
+}
+
 /** Everyday questions to vary: with a number appended, each request asks a question never asked before. */
 const QUESTIONS = [
   "how do I keep an old motorcycle running in winter",
@@ -58,19 +123,14 @@ const QUESTIONS = [
  * embedded anew, the worst case), with the share of answers the encoder took part in.
  */
 export async function benchAskHttp() {
+  await coldStarts();
   const on = await startBenchServer({ TRUST_PROXY_HEADER: "x-bench-client" });
   const off = await startBenchServer({ TRUST_PROXY_HEADER: "x-bench-client", ASK_ENCODER: "off" });
   const server = on;
   try {
     const path = "/ask?query=how+do+I+keep+an+old+motorcycle+running+in+winter&streaming=0";
-    // The encoder loads in its worker at start: wait for it.
-    for (let i = 0; i < 100; i++) {
-      const r = (await (await fetch(`${on.base}${path}&warm=${i}`, { headers: { "x-bench-client": `10.7.0.${i}` } })).json()) as {
-        _meta: { ranking: string };
-      };
-      if (!r._meta.ranking.includes("loading")) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    // The encoder loads and warms in its worker at start, and says when it is done.
+    await untilWarm(on);
     const rssBefore = { on: rssMb(on.pid), off: rssMb(off.pid) };
     let n = 0;
     let q = 0;

@@ -14,7 +14,8 @@ import {
   sameEncoder,
   type VectorIndex,
 } from "./encoder";
-import { EncoderThread } from "./encoder-thread";
+import { EncoderThread, type WarmUp } from "./encoder-thread";
+import { loadEmbeddedModel } from "./embedded-model";
 
 /**
  * The encoder expert at request time: the build's vectors, the process's question encoder
@@ -73,8 +74,8 @@ export interface QuestionEncoder {
   id: string;
   /** The question's vector within the deadline; rejects with EncoderFailed (timeout, busy, error, …). */
   embed(text: string): Promise<Float32Array>;
-  /** Loaded and warm (USE-lite), or immediately (an endpoint). */
-  ready: Promise<void>;
+  /** Loaded and warm (USE-lite, with what warming cost), or immediately (an endpoint: null). */
+  ready: Promise<WarmUp | null>;
   /** null while usable, else why not. */
   status(): string | null;
 }
@@ -94,7 +95,7 @@ function makeEncoder(id: string, e: EncoderEnv): QuestionEncoder {
     const deadline = e.ASK_EMBED_TIMEOUT_MS ?? DEFAULT_DEADLINE_MS.endpoint;
     return {
       id,
-      ready: Promise.resolve(),
+      ready: Promise.resolve(null),
       status: () => null,
       async embed(text) {
         const hit = cache.get(key(text));
@@ -116,7 +117,7 @@ function makeEncoder(id: string, e: EncoderEnv): QuestionEncoder {
     async embed(text) {
       const hit = cache.get(key(text));
       if (hit) return hit;
-      // Loading takes about half a second: a question asked meanwhile is not held up by it.
+      // Loading and warming take a second or two: a question asked meanwhile is not held up by it.
       if (!warm) throw new EncoderFailed(thread.status ? "error" : "loading");
       const v = await thread.embed(text, deadline);
       cache.set(key(text), v);
@@ -162,21 +163,37 @@ export async function encoderScores(
 }
 
 /**
- * At server start: loads the vectors and the encoder so no visitor pays for it, and says
- * once why the encoder will not be used when it will not.
+ * At server start, so no visitor pays for it: the build's vectors, the classifier (whose
+ * first question would otherwise load and compile it), and the encoder, loaded and warmed by
+ * embedding questions in its worker. Resolves with one line for the log once all of it is
+ * warm ("…; warm: …" when the encoder will answer), or saying why the encoder will not be used.
  */
 export async function warmEncoder(dir: string = path.dirname(siteFile(VECTORS_FILE)), e: EncoderEnv = env()): Promise<string> {
-  const said = encoderState(await loadVectorIndex(dir), e);
-  const encoder = questionEncoder(e);
-  if (said.usable && encoder) {
-    try {
-      await encoder.ready;
-    } catch {
-      return `/ask encoder: ${encoder.status() ?? "failed to load"}; /ask ranks without it`;
-    }
+  const started = performance.now();
+  const [index, classifier] = await Promise.all([loadVectorIndex(dir), loadEmbeddedModel(dir).catch(() => null)]);
+  // The classifier's and the unit scan's code run cold only once, here.
+  for (const q of WARM_QUESTIONS) {
+    classifier?.spelled(q);
+    classifier?.rankWithSignals(q);
   }
-  return said.message;
+  const said = encoderState(index, e);
+  const encoder = questionEncoder(e);
+  if (!said.usable || !encoder || !index) return said.message;
+  let warmed: WarmUp | null;
+  try {
+    warmed = await encoder.ready;
+  } catch {
+    return `/ask encoder: ${encoder.status() ?? "failed to load"}; /ask ranks without it`;
+  }
+  if (!warmed) return said.message;
+  const zero = new Float32Array(index.dim);
+  for (let i = 0; i < 20; i++) pageScores(index, zero);
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return `${said.message}; warm: ${warmed.embeddings} embeddings in ${s(warmed.ms)} (the first ${warmed.first} ms, the last ${warmed.last} ms), all of /ask warm ${s(performance.now() - started)} after start`;
 }
+
+/** Asked of the classifier at start (never cached as a visitor's). */
+const WARM_QUESTIONS = ["how do I keep an old motorcycle running in winter", "espresso", "can I book a chat"];
 
 /** Whether the build's vectors and this server's encoder go together, and a sentence saying so (start, `npm run doctor`). */
 export function encoderState(

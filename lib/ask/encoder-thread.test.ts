@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { EncoderThread } from "./encoder-thread";
 import { EncoderFailed } from "./encoder";
 
@@ -9,8 +12,13 @@ import { EncoderFailed } from "./encoder";
  */
 const MODULE = path.resolve(import.meta.dirname, "../../tests/fixtures/test-encoder.cjs");
 const threads: EncoderThread[] = [];
-const start = (moduleOptions: Record<string, unknown>, maxBatch?: number, onLate?: (t: string, v: Float32Array) => void) => {
-  const t = new EncoderThread({ module: MODULE, moduleOptions, maxBatch, onLate });
+const start = (
+  moduleOptions: Record<string, unknown>,
+  maxBatch?: number,
+  onLate?: (t: string, v: Float32Array) => void,
+  warm?: { rounds: number; texts: string[] },
+) => {
+  const t = new EncoderThread({ module: MODULE, moduleOptions, maxBatch, onLate, warm });
   threads.push(t);
   return t;
 };
@@ -46,6 +54,33 @@ describe("the encoder's worker thread", () => {
     await expect.poll(() => late, { timeout: 3000 }).toEqual(["a slow question"]);
   });
 
+  it("answers with a vector that arrived while this thread was busy past the deadline", async () => {
+    // The first question's request runs the classifier cold while the worker embeds: the
+    // vector is there before the deadline, but this thread reads it after.
+    const embedded = new SharedArrayBuffer(4);
+    const t = start({ embedded });
+    await t.ready;
+    // As a request does: from the event loop (here its check phase), not from inside the
+    // callback that delivered `ready`, where Node would read the port's later messages too.
+    await new Promise((r) => setImmediate(r));
+    const answer = reason(t.embed("asked while this thread is busy", 50));
+    const started = performance.now();
+    const count = new Int32Array(embedded);
+    // Busy until the worker has made the vector and the deadline has passed, as a cold request is.
+    while (Atomics.load(count, 0) === 0 || performance.now() - started < 150);
+    expect(await answer).toBe("resolved");
+  });
+
+  it("warms with question-like texts before it says it is ready, and says what warming cost", async () => {
+    const embedded = new SharedArrayBuffer(4);
+    const t = start({ embedded }, 2, undefined, { rounds: 2, texts: ["one", "two words", "a question of five words"] });
+    const warmed = await t.ready;
+    // Two rounds of three, one at a time, then one full batch (two).
+    expect(Atomics.load(new Int32Array(embedded), 0)).toBe(8);
+    expect(warmed.embeddings).toBe(7);
+    expect(warmed.ms).toBeGreaterThanOrEqual(0);
+  });
+
   it("refuses a question at once when a full batch already waits (busy), rather than queue it past its deadline", async () => {
     const t = start({ delayMs: 200 }, 2);
     await t.ready;
@@ -55,6 +90,19 @@ describe("the encoder's worker thread", () => {
     expect(await reason(first)).toBe("resolved");
     // The two that waited went together in one batch.
     expect(await Promise.all(queued.map(reason))).toEqual(["resolved", "resolved"]);
+  });
+
+  it("makes a flood's batches only as large as the deadline allows", async () => {
+    // 100 ms a batch and 100 ms a question: warmed one at a time (200 ms each), then eight
+    // questions at once with an 800 ms deadline. A batch of all the waiting ones (the earlier
+    // rule) would take 800 ms after the first: every one of them late. Sized to the deadline,
+    // the batch after the first holds three (one or two if this machine slowed the warm-up).
+    const t = start({ delayMs: 100, perTextMs: 100 }, 8, undefined, { rounds: 1, texts: ["a", "b", "c"] });
+    await t.ready;
+    const flood = await Promise.all(Array.from({ length: 8 }, (_, i) => reason(t.embed(`question ${i}`, 800))));
+    expect(flood).not.toContain("timeout");
+    expect(flood.filter((r) => r === "resolved").length).toBeGreaterThanOrEqual(2);
+    expect(flood).toContain("busy");
   });
 
   it("stops feeding a worker slower than any deadline, trying it once a second", async () => {
@@ -75,6 +123,24 @@ describe("the encoder's worker thread", () => {
     await t.ready;
     expect(await reason(t.embed("explode", 2000))).toBe("error");
     expect(await reason(t.embed("fine", 2000))).toBe("resolved");
+  });
+
+  it("keeps its process alive while it loads or embeds, never while it idles", () => {
+    // A script that never closes the thread: it must get its vector and then exit by itself.
+    const dir = mkdtempSync(path.join(tmpdir(), "encoder-thread-"));
+    const script = path.join(dir, "run.mts");
+    writeFileSync(
+      script,
+      `import { EncoderThread } from ${JSON.stringify(path.resolve(import.meta.dirname, "encoder-thread.ts"))};
+const t = new EncoderThread({ module: ${JSON.stringify(MODULE)}, moduleOptions: { delayMs: 100 } });
+await t.ready;
+console.log((await t.embed("a question", 10000)).length);`,
+    );
+    const tsx = path.resolve(import.meta.dirname, "../../node_modules/.bin/tsx");
+    const run = spawnSync(tsx, [script], { encoding: "utf8", timeout: 60_000 });
+    rmSync(dir, { recursive: true, force: true });
+    expect(run.stdout.trim()).toBe("8");
+    expect(run.status).toBe(0);
   });
 
   it("says why when the model cannot load", async () => {
