@@ -35,7 +35,7 @@ describe("/ask with the encoder (the default)", () => {
   const app = appUnderTest(ENCODER_ON);
 
   it("warms the encoder at start and says so", async () => {
-    await expect.poll(() => app.server.output(), { timeout: 20_000 }).toMatch(/\/ask encoder: use-lite:\S+, \d+ units of 512 dimensions/);
+    await expect.poll(() => app.server.output(), { timeout: 60_000 }).toMatch(/\/ask encoder: use-lite:\S+, \d+ units of 512 dimensions/);
   });
 
   it("fuses the encoder with the classifier and says so in _meta.ranking", async () => {
@@ -92,7 +92,7 @@ describe("/ask with an owner's endpoint that did not make the build's vectors", 
   const app = appUnderTest(env);
 
   it("never mixes the two spaces: says so at start and ranks without the encoder", async () => {
-    await expect.poll(() => app.server.output(), { timeout: 20_000 }).toMatch(/never mixed/);
+    await expect.poll(() => app.server.output(), { timeout: 60_000 }).toMatch(/never mixed/);
     const b = await ask(app, "how do I balance old motorcycle carburetors", "127.0.43.6");
     expect(b._meta.ranking).toBe("model: embedded fastText (encoder: other encoder)");
   });
