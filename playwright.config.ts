@@ -66,7 +66,8 @@ export default defineConfig({
     command: `node server.mjs`,
     url: `http://127.0.0.1:${PORT}/health.json`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // As tests/helpers/server.ts waits: ready in seconds when idle, 25 s seen at load 15 on 2 cores.
+    timeout: 120_000,
     env: {
       PORT: String(PORT),
       HOSTNAME: "127.0.0.1",

@@ -1,5 +1,5 @@
 import { startServer } from "../tests/helpers/server";
-import { startBenchServer } from "./server";
+import { BENCH_ENV, startBenchServer } from "./server";
 import { minimalNextApp } from "./next-baseline";
 import { compareCpu, CONNECTIONS, pinServers, ROUNDS, SECONDS, unpinSelf } from "./load";
 
@@ -19,7 +19,7 @@ import { compareCpu, CONNECTIONS, pinServers, ROUNDS, SECONDS, unpinSelf } from 
 export async function benchAblation() {
   const env = { CHECK_OUTPUT: "0", BENCH_BASELINE: "1", TRUST_PROXY_HEADER: "x-bench-client" };
   const project = await startBenchServer(env);
-  const plain = await startServer(env, "next start");
+  const plain = await startServer({ ...BENCH_ENV, ...env }, "next start");
   const viaNext = await startBenchServer({ ...env, ENDPOINTS_VIA_NEXT: "1" });
   const body = await (await fetch(`${project.base}/bench/const`)).text();
   const html = await (await fetch(`${project.base}/`)).text();

@@ -1,6 +1,7 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { describe, expect, it } from "vitest";
 import { appWithUpstreams } from "./helpers/app";
+import { ENCODER_ON } from "./helpers/server";
 import { call } from "./helpers/openapi";
 
 /**
@@ -10,7 +11,7 @@ import { call } from "./helpers/openapi";
  * answer gets an honest empty answer, in JSON and in both streams. The live features are on
  * (their services on loopback): off, their pages are in neither (tests/features-http.test.ts).
  */
-const app = appWithUpstreams();
+const app = appWithUpstreams(ENCODER_ON);
 const get = (path: string, from: string) => call(app.contract, app.server.base, path, { localAddress: from });
 
 type AskBody = {

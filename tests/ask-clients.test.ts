@@ -1,6 +1,7 @@
 import { EventSource } from "eventsource";
 import { describe, expect, it } from "vitest";
 import { appUnderTest } from "./helpers/app";
+import { ENCODER_ON } from "./helpers/server";
 import { call } from "./helpers/openapi";
 
 /**
@@ -10,7 +11,7 @@ import { call } from "./helpers/openapi";
  * nlweb-ai/NLWeb_Core's chat UI (GET through EventSource, skips messages carrying `_meta`,
  * collects `content` resources, closes on `type: "complete"`).
  */
-const app = appUnderTest();
+const app = appUnderTest(ENCODER_ON);
 const CARB = "/garage/cb400f-carb-sync";
 
 /** search-components' parseSchema, reduced to the Article branch a page result takes (src/lib/parseSchema.ts). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { appUnderTest } from "./helpers/app";
+import { ENCODER_ON } from "./helpers/server";
 import { call } from "./helpers/openapi";
 
 /**
@@ -31,10 +32,10 @@ async function whenWarm(app: ReturnType<typeof appUnderTest>, from: string): Pro
 }
 
 describe("/ask with the encoder (the default)", () => {
-  const app = appUnderTest();
+  const app = appUnderTest(ENCODER_ON);
 
   it("warms the encoder at start and says so", async () => {
-    await expect.poll(() => app.server.output(), { timeout: 20_000 }).toMatch(/\/ask encoder: use-lite:\S+, \d+ units of 512 dimensions/);
+    await expect.poll(() => app.server.output(), { timeout: 60_000 }).toMatch(/\/ask encoder: use-lite:\S+, \d+ units of 512 dimensions/);
   });
 
   it("fuses the encoder with the classifier and says so in _meta.ranking", async () => {
@@ -74,7 +75,7 @@ describe("/ask with ASK_ENCODER=off", () => {
 
 describe("/ask with an owner's endpoint that did not make the build's vectors", () => {
   let server: http.Server;
-  const env: Record<string, string> = { ASK_EMBED_MODEL: "owner-model" };
+  const env: Record<string, string> = { ...ENCODER_ON, ASK_EMBED_MODEL: "owner-model" };
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       req.resume();
@@ -91,7 +92,7 @@ describe("/ask with an owner's endpoint that did not make the build's vectors", 
   const app = appUnderTest(env);
 
   it("never mixes the two spaces: says so at start and ranks without the encoder", async () => {
-    await expect.poll(() => app.server.output(), { timeout: 20_000 }).toMatch(/never mixed/);
+    await expect.poll(() => app.server.output(), { timeout: 60_000 }).toMatch(/never mixed/);
     const b = await ask(app, "how do I balance old motorcycle carburetors", "127.0.43.6");
     expect(b._meta.ranking).toBe("model: embedded fastText (encoder: other encoder)");
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUnderTest } from "./helpers/app";
-import { startServer, type RunningServer } from "./helpers/server";
+import { ENCODER_ON, startServer, type RunningServer } from "./helpers/server";
 import { Contract, call } from "./helpers/openapi";
 import { readSse } from "./helpers/sse";
 import { startOpenAIStub, type OpenAIStub, type StubBehaviour } from "./helpers/openai-stub";
@@ -16,7 +16,7 @@ type AskBody = {
   _meta: { version: string; dialect: string; ranking: string; description: string; modes_supported: string[] };
 };
 
-const app = appUnderTest();
+const app = appUnderTest(ENCODER_ON);
 
 const getJson = (qs: string, from = "127.0.0.1") => call(app.contract, app.server.base, `/ask${qs}`, { localAddress: from });
 const postJson = (body: unknown, qs = "", from = "127.0.0.1") =>
@@ -243,7 +243,7 @@ describe.each<[StubBehaviour, string]>([
     // Only the hanging stub tests the deadline: the others get one a loaded machine cannot miss
     // (at 800 ms for all, a busy 2-core machine turned an answering stub into "model timeout").
     const timeout = behaviour === "hang" ? "800" : "20000";
-    remote = await startServer({ ASK_MODEL_URL: stub.url, ASK_MODEL_NAME: "stub-model", ASK_MODEL_TIMEOUT_MS: timeout });
+    remote = await startServer({ ...ENCODER_ON, ASK_MODEL_URL: stub.url, ASK_MODEL_NAME: "stub-model", ASK_MODEL_TIMEOUT_MS: timeout });
     remoteContract = await Contract.load(remote.base);
   });
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/surface/endpoints";
 import { toolName } from "@/lib/core/endpoint";
 import { appWithUpstreams } from "./helpers/app";
+import { ENCODER_ON } from "./helpers/server";
 import { call } from "./helpers/openapi";
 import { httpRequest } from "./helpers/http";
 import { connectMcp, resultText, type Negotiation } from "./helpers/mcp";
@@ -17,7 +18,7 @@ import { connectMcp, resultText, type Negotiation } from "./helpers/mcp";
 type Json = Record<string, unknown>;
 type Tool = { name: string; description?: string; inputSchema: Json; outputSchema?: Json };
 
-const app = appWithUpstreams();
+const app = appWithUpstreams(ENCODER_ON);
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);

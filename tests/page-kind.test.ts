@@ -329,5 +329,6 @@ function copyProject(): string {
 }
 
 function run(cmd: string, args: string[], cwd: string): Promise<string> {
-  return runInCopy(cmd, args, cwd, { SITE_URL: "http://localhost:3000" });
+  // Nothing here asks /ask: the copy's content build embeds no units (as tests/helpers/server.ts's servers).
+  return runInCopy(cmd, args, cwd, { SITE_URL: "http://localhost:3000", ASK_ENCODER: "off" });
 }

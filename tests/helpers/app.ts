@@ -74,8 +74,9 @@ export function appWithUpstreams(env: Record<string, string> = {}) {
   });
   const app = appUnderTest(appEnv);
   beforeAll(async () => {
-    // The scheduler crawls once at start (no run recorded under this fresh prefix).
-    for (let i = 0; i < 100; i++) {
+    // The scheduler crawls once at start (no run recorded under this fresh prefix): a second
+    // or two when idle, many times that on a loaded machine, so a deadline as the server's start has.
+    for (const until = Date.now() + 120_000; Date.now() < until;) {
       if ((await fetch(`${app.server.base}/around/json`)).status === 200) return;
       await new Promise((r) => setTimeout(r, 100));
     }

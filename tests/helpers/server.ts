@@ -14,6 +14,12 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/**
+ * For the suites that test /ask itself (tests/ask-*.test.ts, MCP's ask tool): a server with its
+ * sentence encoder, as a deployment runs by default. Every other test server runs without it.
+ */
+export const ENCODER_ON = { ASK_ENCODER: "on" } as const;
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -28,7 +34,8 @@ export async function freePort(): Promise<number> {
 
 /**
  * The built app exactly as `npm start` runs it (server.mjs over `.next`), on a free loopback
- * port, with the given environment on top of a clean one. `npm test` builds first.
+ * port, with the given environment on top of a clean one (/ask's encoder off unless the
+ * environment turns it on: ENCODER_ON). `npm test` builds first.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -64,6 +71,11 @@ export async function startServer(
       // Lens asks no public resolver or scanner from a test (a test may point these at loopback).
       LENS_DOH_URL: "off",
       LENS_EDGE_URL: "off",
+      // /ask's encoder warms in a worker at every start (about 0.6 CPU-seconds and 120 MB per server,
+      // measured beside ASK_ENCODER=off under the same load), and under load it answers one server's
+      // question in time and another's not, so two servers' /ask differ: off unless a suite asks
+      // for it (ENCODER_ON above).
+      ASK_ENCODER: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
