@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startServer, type RunningServer } from "../tests/helpers/server";
+import { BENCH_ENV } from "./server";
 import { buildMinimalNextApp } from "./next-baseline";
 import { compareCpu, load, pinServers, unpinSelf } from "./load";
 
@@ -56,7 +57,7 @@ export async function benchPageTypes() {
     v === "next" ? ("next start" as const) : ("npm start" as const),
   );
   // The sizes the project serves (identity, as autocannon asks), then the minimal app built with a page of each.
-  const probe = await startServer({ CHECK_OUTPUT: "0" });
+  const probe = await startServer(BENCH_ENV);
   const sizes: number[] = [];
   try {
     for (const [, p] of rows)
@@ -68,7 +69,7 @@ export async function benchPageTypes() {
   const table = new Map<string, Record<string, number>>();
   try {
     for (const via of vias) {
-      const server: RunningServer = await startServer({ CHECK_OUTPUT: "0", TRUST_PROXY_HEADER: "x-bench-client" }, via);
+      const server: RunningServer = await startServer({ ...BENCH_ENV, TRUST_PROXY_HEADER: "x-bench-client" }, via);
       const minimal = await app.start();
       const pinned = pinServers([server.pid, minimal.pid]);
       try {

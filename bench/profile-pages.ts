@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { spawn } from "node:child_process";
 import { freePort, startServer } from "../tests/helpers/server";
+import { BENCH_ENV } from "./server";
 import { buildMinimalNextApp } from "./next-baseline";
 import { load, pinServers, unpinSelf } from "./load";
 
@@ -117,7 +118,7 @@ async function startProfiled(cwd: string, via: "npm start" | "next start", dir: 
 export async function benchProfilePages() {
   const page = process.env.BENCH_PROFILE_PATH ?? "/about";
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-  const probe = await startServer({ CHECK_OUTPUT: "0" });
+  const probe = await startServer(BENCH_ENV);
   const html = await (await fetch(`${probe.base}${page}`)).text();
   await probe.stop();
   const app = await buildMinimalNextApp("{}", html, Buffer.from("x"));
