@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./helpers/server";
+import { ENCODER_ON, startServer, type RunningServer } from "./helpers/server";
 
 /**
  * The first visitor's question after the server says /ask is warm is answered with the
@@ -15,7 +15,7 @@ import { startServer, type RunningServer } from "./helpers/server";
 describe("/ask's first question after start", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ASK_EMBED_TIMEOUT_MS: "2000" });
+    server = await startServer({ ...ENCODER_ON, ASK_EMBED_TIMEOUT_MS: "2000" });
   });
   afterAll(() => server?.stop());
 

@@ -278,7 +278,7 @@ const { resultLabel } = await import("@/lib/search/present");
 const { PAGES, pageMeta } = await import("@/lib/site/pages");
 const { pageMetadata } = await import("@/lib/site/metadata");
 const { tagDescription } = await import("@/lib/content/tags");
-const { default: sitemap } = await import("@/app/sitemap");
+const { GET: sitemap } = await import("@/app/sitemap.xml/route");
 const corpus = JSON.parse(readFileSync(".site/corpus.json", "utf8"));
 const head = pageMetadata(pageMeta("/talks" as keyof typeof PAGES)).alternates!;
 const talks = corpus.docs.filter((d: { collection: string }) => d.collection === "talks");
@@ -288,7 +288,7 @@ console.log(JSON.stringify({
   paths: JSON.parse(readFileSync(".site/paths.json", "utf8")),
   search: searchSite("talk declaration collection slides", 50).results.map((r) => ({ url: r.url, kind: r.kind })),
   label: resultLabel("/talks/one-declaration", "writing"),
-  sitemap: sitemap().map((e) => e.url),
+  sitemap: [...(await sitemap().text()).matchAll(/<loc>([^<]+)</g)].map((m) => m[1]),
   atom: readFileSync(".site/feed.xml", "utf8"),
   json: readFileSync(".site/feed.json", "utf8"),
   tags: tagDescription("agents", talks),

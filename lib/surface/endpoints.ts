@@ -62,7 +62,7 @@ export function buildGuide(base: string, decide: (e: Endpoint) => boolean = offe
 export function readableApiPaths(): string[] {
   const listed = ALL.flatMap((e) => (e.http && httpMethods(e).includes("GET") ? [e.http.path] : []));
   const unlisted = UNLISTED_ROUTES.flatMap((r) => ("readable" in r && r.readable ? [r.served] : []));
-  return [...listed, ...unlisted, "/sitemap.xml"];
+  return [...listed, ...unlisted];
 }
 
 /** readableApiPaths() less those of features that are off: what a 404 may suggest. */

@@ -63,6 +63,12 @@ export const UNLISTED_ROUTES = [
     readable: true,
   },
   {
+    route: "/sitemap.xml",
+    served: "/sitemap.xml",
+    why: "for crawlers: the pages this server serves, prerendered with the build's feature decision",
+    readable: true,
+  },
+  {
     route: "/api/cron/[job]",
     served: undefined,
     why: "runs a scheduled job for the platform's cron (Bearer CRON_SECRET); for the operator, not a public endpoint",
