@@ -75,6 +75,23 @@ const VARIANTS: Record<string, Ranked> = {
       ]),
     ),
   ),
+  // Measured, not shipped (lib/ask/README.md): the classifier's log-probabilities weighed by its
+  // own top probability, and the encoder's ranking alone when that is below 0.2.
+  "tempered γ80 top3": (s) => {
+    const c = s.classifier!;
+    const w = c[0]?.p ?? 0;
+    return urlsOf(
+      fuse(
+        c.map((x) => ({ ...x, p: Math.max(x.p, 1e-9) ** w })),
+        aggregated(s, meanTop(3)),
+        { gamma: 80 },
+      ),
+    );
+  },
+  "unsure<0.2 encoder top2": (s) =>
+    (s.classifier![0]?.p ?? 0) < 0.2
+      ? byScore(aggregated(s, meanTop(2)))
+      : urlsOf(fuse(s.classifier!, aggregated(s, meanTop(3)), { gamma: 80 })),
   "rrf k10 w1 keep max": (s) => urlsOf(fuseRanks(s.classifier!, aggregated(s, meanTop(1)), { k: 10, encoderWeight: 1, keepFirst: true })),
 };
 
@@ -178,6 +195,7 @@ export async function benchAskDev() {
         descriptionSentences: unitsAsked.includes("descsent"),
         sectionLeads: unitsAsked.includes("sections"),
         paragraphLeads: unitsAsked.includes("paragraphs"),
+        titleQuestions: unitsAsked.includes("qtitle"),
       }
     : UNITS;
   console.log(`  units: ${JSON.stringify(units)}`);

