@@ -69,8 +69,7 @@ describe("ASK_EMBED_URL", () => {
     dir = mkdtempSync(path.join(tmpdir(), "ask-vectors-"));
     const store = await UnitStore.open(buildEncoder(envFor("normal"))!);
     const made = await writeAskVectors(docs, dir, store);
-    // Per page: title, description, question and the title's two question forms.
-    expect(made).toMatchObject({ units: 10, embedded: 10, dim: DIM });
+    expect(made).toMatchObject({ units: 6, embedded: 6, dim: DIM });
   });
 
   it("makes the build's vectors, recording which encoder made them", () => {

