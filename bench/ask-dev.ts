@@ -9,6 +9,7 @@ import { ENCODER_FUSION, encoderSignals, fuse, fuseRanks } from "../lib/ask/fusi
 import { askQuestions } from "../lib/ask/training-data";
 import type { PageProbability } from "../lib/ask/embedded-model";
 import { UnitStore } from "../scripts/build/ask-vectors";
+import type { VectorIndex } from "../lib/ask/encoder";
 
 interface Sample {
   fold: number;
@@ -24,30 +25,74 @@ interface Sample {
   x: number[];
   right1: boolean;
   right3: boolean;
-  /** For the fusion variants: the right pages, the classifier's ranking and the encoder's scores. */
+  /** For the fusion variants: the right pages and the classifier's ranking. */
   right?: string[];
   classifier?: PageProbability[];
-  view?: Map<string, number>;
+  /** Each page's three best unit cosines. */
+  top3?: Map<string, number[]>;
 }
 
-/** Fusion variants compared on the held-out questions (lib/ask/fusion.ts). */
-const VARIANTS: Record<string, { k: number; encoderWeight: number; keepFirst: boolean } | "classifier" | "encoder" | { gamma: number }> = {
-  "product γ5": { gamma: 5 },
-  "product γ10": { gamma: 10 },
-  "product γ20": { gamma: 20 },
-  "product γ30": { gamma: 30 },
-  "product γ45": { gamma: 45 },
-  "product γ70": { gamma: 70 },
-  classifier: "classifier",
-  encoder: "encoder",
-  "rrf k10 w1 keep": { k: 10, encoderWeight: 1, keepFirst: true },
-  "rrf k10 w1": { k: 10, encoderWeight: 1, keepFirst: false },
-  "rrf k10 w2 keep": { k: 10, encoderWeight: 2, keepFirst: true },
-  "rrf k10 w2": { k: 10, encoderWeight: 2, keepFirst: false },
-  "rrf k5 w1 keep": { k: 5, encoderWeight: 1, keepFirst: true },
-  "rrf k30 w1 keep": { k: 30, encoderWeight: 1, keepFirst: true },
-  "rrf k10 w1.5": { k: 10, encoderWeight: 1.5, keepFirst: false },
-  "rrf k10 w3": { k: 10, encoderWeight: 3, keepFirst: false },
+/** Each page's three best unit cosines, best first (-1 where it has fewer units), for the aggregation variants. */
+function pageTop3(index: VectorIndex, v: Float32Array): Map<string, number[]> {
+  const { dim, data, scales, unitPage } = index;
+  const top = index.urls.map(() => [-1, -1, -1]);
+  for (let u = 0, off = 0; u < scales.length; u++, off += dim) {
+    let dot = 0;
+    for (let i = 0; i < dim; i++) dot += v[i] * data[off + i];
+    const c = dot * scales[u];
+    const t = top[unitPage[u]];
+    if (c > t[2]) {
+      t[2] = c;
+      t.sort((a, b) => b - a);
+    }
+  }
+  return new Map(index.urls.map((u, i) => [u, top[i]]));
+}
+
+type Ranked = (s: Sample) => string[];
+const urlsOf = (xs: PageProbability[]) => xs.map((p) => p.url);
+const byScore = (m: ReadonlyMap<string, number>) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([u]) => u);
+/** The encoder's page scores aggregated from each page's three best units by `f`. */
+const aggregated = (s: Sample, f: (t: number[]) => number) => new Map([...s.top3!].map(([u, t]) => [u, f(t)]));
+/** The mean of a page's best `k` units (of those it has). */
+const meanTop = (k: number) => (t: number[]) => {
+  const xs = t.slice(0, k).filter((c) => c > -1);
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : -1;
+};
+/**
+ * Fusion variants compared on the held-out questions (lib/ask/fusion.ts), each page's encoder
+ * score the best unit's cosine (`max`) or the mean of its best two or three (`top2`, `top3`).
+ */
+const AGGREGATIONS: Record<string, (t: number[]) => number> = { max: meanTop(1), top2: meanTop(2), top3: meanTop(3) };
+const VARIANTS: Record<string, Ranked> = {
+  classifier: (s) => urlsOf(s.classifier!),
+  ...Object.fromEntries(Object.entries(AGGREGATIONS).map(([a, f]) => [`encoder ${a}`, (s: Sample) => byScore(aggregated(s, f))])),
+  ...Object.fromEntries(
+    Object.entries(AGGREGATIONS).flatMap(([a, f]) =>
+      [20, 30, 45, 60, 80, 100].map((g) => [
+        `product γ${g} ${a}`,
+        (s: Sample) => urlsOf(fuse(s.classifier!, aggregated(s, f), { gamma: g })),
+      ]),
+    ),
+  ),
+  // Measured, not shipped (lib/ask/README.md): the classifier's log-probabilities weighed by its
+  // own top probability, and the encoder's ranking alone when that is below 0.2.
+  "tempered γ80 top3": (s) => {
+    const c = s.classifier!;
+    const w = c[0]?.p ?? 0;
+    return urlsOf(
+      fuse(
+        c.map((x) => ({ ...x, p: Math.max(x.p, 1e-9) ** w })),
+        aggregated(s, meanTop(3)),
+        { gamma: 80 },
+      ),
+    );
+  },
+  "unsure<0.2 encoder top2": (s) =>
+    (s.classifier![0]?.p ?? 0) < 0.2
+      ? byScore(aggregated(s, meanTop(2)))
+      : urlsOf(fuse(s.classifier!, aggregated(s, meanTop(3)), { gamma: 80 })),
+  "rrf k10 w1 keep max": (s) => urlsOf(fuseRanks(s.classifier!, aggregated(s, meanTop(1)), { k: 10, encoderWeight: 1, keepFirst: true })),
 };
 
 /**
@@ -130,16 +175,32 @@ const RULES: Record<string, (s: Sample) => boolean> = {
 export async function benchAskDev() {
   const { docs, standing } = builtCorpus();
   // BENCH_ASK_NOBANK=1: an owner with no question bank (content/questions.md emptied).
-  const pages = [...docs, ...standing].map((d) => (process.env.BENCH_ASK_NOBANK === "1" ? { ...d, bank: [] } : d));
+  // BENCH_ASK_BANK_EVERY=n keeps every n-th line of each page's bank: a small bank, as an owner's grows.
+  const every = Number(process.env.BENCH_ASK_BANK_EVERY ?? 1);
+  const pages = [...docs, ...standing].map((d) =>
+    process.env.BENCH_ASK_NOBANK === "1"
+      ? { ...d, bank: [] }
+      : every > 1
+        ? { ...d, bank: (d.bank ?? []).filter((_, i) => i % every === 0) }
+        : d,
+  );
   // BENCH_ASK_ENCODER=0 leaves the encoder out; BENCH_ASK_UNITS=base leaves headings out of the units.
   const store = process.env.BENCH_ASK_ENCODER === "0" ? undefined : await UnitStore.open(liteEncoder());
   // BENCH_ASK_UNITS: comma-separated, `headings` and/or `leadN` (the body's first N sentences); default the build's.
   const unitsAsked = process.env.BENCH_ASK_UNITS?.split(",");
   const units = unitsAsked
-    ? { headings: unitsAsked.includes("headings"), lead: Number(unitsAsked.find((u) => u.startsWith("lead"))?.slice(4) ?? 0) }
+    ? {
+        headings: unitsAsked.includes("headings"),
+        lead: Number(unitsAsked.find((u) => u.startsWith("lead"))?.slice(4) ?? 0),
+        descriptionSentences: unitsAsked.includes("descsent"),
+        sectionLeads: unitsAsked.includes("sections"),
+        paragraphLeads: unitsAsked.includes("paragraphs"),
+        titleQuestions: unitsAsked.includes("qtitle"),
+      }
     : UNITS;
   console.log(`  units: ${JSON.stringify(units)}`);
   const fusion = ENCODER_FUSION;
+  console.log(`  fusion: ${JSON.stringify(fusion)}`);
   const seeds = (process.env.BENCH_ASK_SEEDS ?? "1,2,3").split(",").map(Number);
   const banked = new Set(pages.flatMap((d) => (d.bank ?? []).map((q) => `${d.url}\n${q}`)));
   const rules = (process.env.BENCH_ASK_RULES ?? Object.keys(RULES).join(",")).split(",");
@@ -180,7 +241,8 @@ export async function benchAskDev() {
           const urls = r.pages.slice(0, 3).map((p) => p.url);
           return { x: features(r.pages[0].p, r.signals), right1: right.includes(urls[0]), right3: urls.some((u) => right.includes(u)) };
         }
-        const view = encoderView(index, store.vector(model.spelled(asked)));
+        const v = store.vector(model.spelled(asked));
+        const view = encoderView(index, v);
         const fused = fuse(r.pages, view, fusion);
         const urls = fused.slice(0, 3).map((p) => p.url);
         return {
@@ -189,7 +251,7 @@ export async function benchAskDev() {
           right3: urls.some((u) => right.includes(u)),
           right,
           classifier: r.pages,
-          view,
+          top3: pageTop3(index, v),
         };
       };
       for (const { q, url } of held)
@@ -212,6 +274,7 @@ export async function benchAskDev() {
     console.log(
       `  seed ${seed}: held-out top-1 ${(answerable.filter((s) => s.right1).length / answerable.length).toFixed(3)}, top-3 ${(answerable.filter((s) => s.right3).length / answerable.length).toFixed(3)} (${answerable.length} page questions); no-shared paraphrases top-1 ${(noShared.filter((s) => s.right1).length / noShared.length).toFixed(3)}, top-3 ${(noShared.filter((s) => s.right3).length / noShared.length).toFixed(3)} (${noShared.length})`,
     );
+    if (store) printCosineRule(samples);
     for (const rule of rules)
       for (const how of THRESHOLDS) {
         const positive = RULES[rule];
@@ -279,19 +342,37 @@ function printVariants(samples: Sample[]) {
       let t1 = 0;
       let t3 = 0;
       for (const s of xs) {
-        const ranked =
-          v === "classifier"
-            ? s.classifier!.map((p) => p.url)
-            : v === "encoder"
-              ? [...s.view!].sort((a, b) => b[1] - a[1]).map(([u]) => u)
-              : "gamma" in v
-                ? fuse(s.classifier!, s.view!, v).map((p) => p.url)
-                : fuseRanks(s.classifier!, s.view!, v).map((p) => p.url);
+        const ranked = v(s);
         if (s.right!.includes(ranked[0])) t1++;
         if (ranked.slice(0, 3).some((u) => s.right!.includes(u))) t3++;
       }
       return xs.length ? `${(t1 / xs.length).toFixed(3)} / ${(t3 / xs.length).toFixed(3)}` : "-";
     });
-    console.log(`      ${name.padEnd(18)} ${cells.map((c) => c.padEnd(15)).join(" ")}`);
+    console.log(`      ${name.padEnd(26)} ${cells.map((c) => c.padEnd(15)).join(" ")}`);
   }
+}
+
+/**
+ * Abstention on the encoder's best unit cosine alone (no fit): off-topic and near-miss
+ * abstention at 3 / 5 / 8% of held-out page questions and at 10 / 20 / 30% of no-shared
+ * paraphrases abstaining.
+ */
+function printCosineRule(samples: Sample[]) {
+  const best = (s: Sample) => s.x[6];
+  const page = samples
+    .filter((s) => s.answerable && !s.typo && !s.noShared)
+    .map(best)
+    .sort((a, b) => a - b);
+  const para = samples
+    .filter((s) => s.noShared)
+    .map(best)
+    .sort((a, b) => a - b);
+  const off = samples.filter((s) => !s.answerable && !s.nearMiss);
+  const near = samples.filter((s) => s.nearMiss);
+  const share = (xs: Sample[], t: number) => `${Math.round((100 * xs.filter((s) => best(s) < t).length) / xs.length)}%`;
+  const at = (sorted: number[], lost: number[]) =>
+    lost.map((l) => sorted[Math.floor(sorted.length * l)]).map((t) => `${t.toFixed(2)}: ${share(off, t)} / ${share(near, t)}`);
+  console.log(
+    `    best cosine alone, off-topic / near-miss abstaining at 3 / 5 / 8% of page questions: ${at(page, [0.03, 0.05, 0.08]).join(", ")}; at 10 / 20 / 30% of no-shared paraphrases: ${at(para, [0.1, 0.2, 0.3]).join(", ")}`,
+  );
 }

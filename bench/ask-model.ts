@@ -6,7 +6,7 @@ import { builtCorpus } from "../lib/content/corpus";
 import { searchSite } from "../lib/search/search";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { HYPERPARAMETERS, loadEmbeddedModel, trainEmbeddedModel, type EmbeddedModel } from "../lib/ask/embedded-model";
-import { EVAL_SETS, evaluate, printEvaluation, readEvalSet, type EvalQuestion, type Ranker } from "../lib/ask/evaluate";
+import { EVAL_SETS, abstentionCurve, evaluate, printEvaluation, readEvalSet, type EvalQuestion, type Ranker } from "../lib/ask/evaluate";
 import { abstains, confidence, thresholdFor, type ConfidenceModel } from "../lib/ask/confidence";
 import { encoderView, fitAskConfidence } from "../scripts/build/ask-confidence";
 import { percentile } from "./load";
@@ -102,6 +102,7 @@ export async function benchAskModel() {
         }
       }
       if (fit) for (const { name, set } of sets) console.log(reliability(name, set, served, fit));
+      if (fit) for (const { name, set } of sets) console.log(curves(name, set, served, fit));
       timed ??= model;
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -258,6 +259,38 @@ async function timeUnitBuild(pages: Parameters<UnitStore["index"]>[0]) {
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/**
+ * Off-topic abstention against answerable abstention at several thresholds, on what /ask
+ * serves: the confidence (the shipped rule, whatever threshold) and the encoder's best
+ * page score alone.
+ */
+function curves(
+  name: string,
+  set: EvalQuestion[],
+  served: (q: string) => { pages: { url: string; p: number }[]; signals: Parameters<typeof confidence>[2]; es?: EncoderSignals },
+  fit: ConfidenceModel,
+): string {
+  const rules: [string, (x: EvalQuestion) => number][] = [
+    [
+      "confidence",
+      (x) => {
+        const r = served(x.q);
+        return confidence(fit, r.pages[0].p, r.signals, r.es);
+      },
+    ],
+    ["encoder's best page score", (x) => served(x.q).es?.best ?? 0],
+  ];
+  return rules
+    .map(([rule, score]) => {
+      const rows = abstentionCurve(set, score);
+      return rows.length
+        ? `  abstention curve on the ${name} set, ${rule}: ${rows.map((r) => `${pct(r.lost)} answerable → ${pct(r.offTopic)} off-topic (below ${r.threshold.toFixed(2)})`).join("; ")}`
+        : "";
+    })
+    .filter(Boolean)
+    .join("\n");
+}
 
 /** Calibration on a set the fit never saw: in each band of stated confidence, how often the best page was right. */
 function reliability(

@@ -7,6 +7,7 @@ import {
   encoderUnits,
   normalizeVector,
   pageScores,
+  PAGE_SCORE_UNITS,
   quantize,
   sameEncoder,
 } from "./encoder";
@@ -62,13 +63,30 @@ describe("the vectors file", () => {
     expect(decodeVectorFile(other)).toBeNull();
   });
 
-  it("scores a page by its best unit, and a page without units lowest", () => {
+  it("scores a page by the mean of its best units (those it has), and a page without units lowest", () => {
     const q = pages[0].vectors[1];
-    const s = pageScores(index, q);
-    expect(s[0]).toBeGreaterThan(0.99);
-    expect(s[1]).toBeCloseTo(cos(q, pages[1].vectors[0]), 1);
-    expect(s[2]).toBe(-1);
+    const best = pageScores(index, q, 1);
+    expect(best[0]).toBeGreaterThan(0.99);
+    expect(best[1]).toBeCloseTo(cos(q, pages[1].vectors[0]), 1);
+    expect(best[2]).toBe(-1);
+    // /a's two units: the mean of both, whether one, two or three are asked for beyond the first.
+    const two = (cos(q, pages[0].vectors[0]) + cos(q, pages[0].vectors[1])) / 2;
+    expect(pageScores(index, q, 2)[0]).toBeCloseTo(two, 1);
+    expect(pageScores(index, q, 3)[0]).toBeCloseTo(two, 1);
+    expect(pageScores(index, q, 3)[1]).toBeCloseTo(best[1], 5);
+    expect(pageScores(index, q)).toEqual(pageScores(index, q, PAGE_SCORE_UNITS));
     expect(() => pageScores(index, new Float32Array(3))).toThrow(/dimensions/);
+  });
+
+  it("averages a page's best units whatever their order in the file", () => {
+    const r2 = rand(11);
+    const q = vec(r2);
+    const units = Array.from({ length: 7 }, () => vec(r2));
+    const sorted = units.map((u) => cos(q, u)).sort((a, b) => b - a);
+    for (const order of [units, [...units].reverse()]) {
+      const s = pageScores(buildVectorIndex("t", [{ url: "/x", vectors: order }]), q, 3);
+      expect(s[0]).toBeCloseTo((sorted[0] + sorted[1] + sorted[2]) / 3, 2);
+    }
   });
 
   it("tells encoders apart by identity and dimension", () => {
@@ -88,8 +106,49 @@ describe("a page's units", () => {
       aliases: ["carb sync"],
       headings: [{ text: "Tools", depth: 2, id: "tools" }],
     } as unknown as Doc;
-    expect(encoderUnits(doc)).toEqual(["Carb sync", "Balancing four carburetors", "how do I sync carbs", "carbs out of balance", "Tools"]);
+    expect(encoderUnits(doc, { headings: true, lead: 0 })).toEqual([
+      "Carb sync",
+      "Balancing four carburetors",
+      "how do I sync carbs",
+      "carbs out of balance",
+      "Tools",
+    ]);
     expect(encoderUnits(doc, { headings: false, lead: 0 })).not.toContain("Tools");
+  });
+
+  it("can include the title in question form, in the page's own words only (measured, not shipped)", () => {
+    const doc = {
+      title: "Carb sync.",
+      description: "Balancing four carburetors",
+      questions: [],
+      aliases: [],
+      headings: [],
+    } as unknown as Doc;
+    const units = encoderUnits(doc, { headings: true, lead: 0, titleQuestions: true });
+    expect(units).toContain("what is carb sync?");
+    expect(units).toContain("tell me about carb sync");
+    expect(encoderUnits(doc, { headings: true, lead: 0 })).not.toContain("what is carb sync?");
+    const words = (xs: string[]) => new Set(xs.flatMap((x) => x.toLowerCase().match(/[a-z]+/g) ?? []));
+    const own = words([doc.title, doc.description]);
+    const added = [...words(units)].filter((w) => !own.has(w));
+    expect(added.sort()).toEqual(["about", "is", "me", "tell", "what"]);
+  });
+
+  it("can add the description's sentences and each section's first sentence (measured, not shipped)", () => {
+    const doc = {
+      title: "Carb sync",
+      description: "Balancing four carburetors. It takes an afternoon and a vacuum gauge.",
+      questions: [],
+      aliases: [],
+      headings: [{ text: "Tools", depth: 2, id: "tools" }],
+      text: "Intro words here for the page.\n\nTools\n\nYou need a gauge set and a long screwdriver. Then more.\n\nLast paragraph of the page body.",
+    } as unknown as Doc;
+    const units = encoderUnits(doc, { headings: true, lead: 0, descriptionSentences: true, sectionLeads: true });
+    expect(units).toContain("It takes an afternoon and a vacuum gauge.");
+    expect(encoderUnits(doc)).not.toContain("You need a gauge set and a long screwdriver.");
+    expect(units).toContain("You need a gauge set and a long screwdriver.");
+    expect(units).not.toContain("Last paragraph of the page body.");
+    expect(encoderUnits(doc, { headings: true, lead: 0, paragraphLeads: true })).toContain("Last paragraph of the page body.");
   });
 });
 

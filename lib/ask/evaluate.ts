@@ -184,3 +184,30 @@ export function printEvaluation(table: EvalTable, opts: { misses?: boolean } = {
       );
   }
 }
+
+/**
+ * The abstention trade-off on a set, read from a score (higher: more likely answerable):
+ * for each share of answerable questions refused, the threshold that refuses them and the
+ * share of off-topic questions it refuses too. Judged, never fitted on.
+ */
+export function abstentionCurve(
+  set: EvalQuestion[],
+  score: (q: EvalQuestion) => number,
+  shares: number[] = [0, 0.02, 0.05, 0.1, 0.2, 0.3],
+): { lost: number; threshold: number; offTopic: number }[] {
+  const answerable = set
+    .filter((x) => x.url !== null)
+    .map(score)
+    .sort((a, b) => a - b);
+  const off = set.filter((x) => x.url === null).map(score);
+  if (!answerable.length || !off.length) return [];
+  return shares.map((lost) => {
+    // The lowest score kept: every answerable question below it is refused (at most `lost` of them).
+    const threshold = answerable[Math.min(answerable.length - 1, Math.floor(answerable.length * lost))];
+    return {
+      lost: answerable.filter((s) => s < threshold).length / answerable.length,
+      threshold,
+      offTopic: off.filter((s) => s < threshold).length / off.length,
+    };
+  });
+}

@@ -1,10 +1,11 @@
 import type { PageProbability } from "./embedded-model";
 
 /**
- * How the classifier's ranking (fastText × BM25) and the encoder's (each page's best unit
- * cosine) make one: a product of experts, as BM25 joins the classifier,
+ * How the classifier's ranking (fastText × BM25) and the encoder's (each page's score, the
+ * mean cosine of its best units: `pageScores`, lib/ask/encoder.ts) make one: a product of
+ * experts, as BM25 joins the classifier,
  *
- *   p(page) ∝ p_classifier(page) · exp(γ · cosine(page)),
+ *   p(page) ∝ p_classifier(page) · exp(γ · score(page)),
  *
  * renormalized. A cosine difference of 0.1 between two pages weighs e^(0.1γ) against the
  * classifier's odds, so the encoder decides where the classifier hesitates and leaves it
@@ -20,18 +21,20 @@ export interface FusionSettings {
 }
 
 /**
- * γ 30, with the bank and without: a flat region (γ 20–45 rank alike), between the two cases'
- * best. Harness, seed 1 (reciprocal-rank fusion with the classifier's first page kept, k 10, in
- * brackets): with the bank, held-out page questions top-1 / top-3 0.557 / 0.714 (0.513 / 0.696),
- * misspelt 0.539 / 0.697 (0.501 / 0.676), no-shared paraphrases 0.598 / 0.675 (0.521 / 0.667);
- * with the bank emptied, held-out top-3 0.736 (0.717) and no-shared 0.419 (0.359; 0.427 for the
- * encoder weighted twice).
+ * γ 80, with the bank and without, over page scores that are the mean of each page's best
+ * three units (`PAGE_SCORE_UNITS`, lib/ask/encoder.ts). Development harness, seeds 1–2, top-3
+ * (γ 30 over the best unit, shipped before, in brackets): with the bank, held-out page
+ * questions 0.727 (0.713), misspelt 0.715 (0.695), no-shared paraphrases 0.701 (0.667); with
+ * the bank emptied 0.761 (0.730), 0.757 (0.741), 0.449 (0.419). γ 60 ranks alike (80 is a
+ * point better on the no-shared paraphrases in both cases); a γ that depends on whether the
+ * site has a bank, or on how much of the question the site's words cover, gained nothing
+ * beyond noise (lib/ask/README.md).
  */
-export const ENCODER_FUSION: FusionSettings = { gamma: 30 };
+export const ENCODER_FUSION: FusionSettings = { gamma: 80 };
 
 /** What the encoder says about a question, for the confidence model. */
 export interface EncoderSignals {
-  /** The best unit cosine over all pages. */
+  /** The best page score (the mean cosine of its best units) over all pages. */
   best: number;
   /** That minus the best cosine of the runner-up page. */
   margin: number;

@@ -618,9 +618,9 @@ async function askModelSettings() {
   const bridge = { ...BRIDGE, wordnet: bridgeVersion(), on: env().ASK_BRIDGE };
   // Which encoder made the vectors (and whether there are any) and how they are fused.
   const { configuredEncoderId } = await import("@/lib/ask/encoder-runtime");
-  const { UNITS } = await import("@/lib/ask/encoder");
+  const { UNITS, PAGE_SCORE_UNITS } = await import("@/lib/ask/encoder");
   const { ENCODER_FUSION } = await import("@/lib/ask/fusion");
-  const encoder = { id: configuredEncoderId(), UNITS, ENCODER_FUSION };
+  const encoder = { id: configuredEncoderId(), UNITS, PAGE_SCORE_UNITS, ENCODER_FUSION };
   return {
     HYPERPARAMETERS,
     FUSION,
