@@ -106,6 +106,13 @@ describe.each(["next start", "npm start"] as const)("pages and texts served like
     expect(String(both.headers["cache-control"])).not.toMatch(/public|s-maxage/);
   });
 
+  it("answers the forms' query pages by their own path with the site's 404 (only a query reaches them)", async () => {
+    for (const p of ["/search/result", "/lens/result", "/lens/compare/result", "/photos/filtered", "/search/result?q="]) {
+      const r = await get(`${app.base}${p}`);
+      expect(r.status, p).toBe(404);
+    }
+  });
+
   it("still answers a search or a photo filter per request at its own URL", async () => {
     const all = (await get(`${app.base}/photos`)).body.toString();
     const count = (html: string) => Number(/(\d+)(?:<!-- -->)? photo/.exec(html)?.[1]);

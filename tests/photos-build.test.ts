@@ -203,6 +203,18 @@ describe("photo build", needs("photos"), () => {
     }
   });
 
+  it("a photo named like the filters' own page fails the build, which names the file (it would never be shown)", async () => {
+    const file = path.join(photosDir, "filtered.jpg");
+    await copyFile(path.join(FIXTURES, "canon-eos-1300d.jpg"), file);
+    try {
+      await expect(buildPhotos({ photosDir, outDir, publicDir, urlBase: "/generated/photos" })).rejects.toThrow(
+        "photos/filtered.jpg: name: /photos/filtered is a page of the site's own; rename the file",
+      );
+    } finally {
+      await rm(file);
+    }
+  });
+
   it("a caption over 240 characters fails the build with file: field: reason", async () => {
     const file = path.join(photosDir, "no-exif.txt");
     await writeFile(file, "x".repeat(241));

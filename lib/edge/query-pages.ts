@@ -20,3 +20,12 @@ export const QUERY_REWRITES = QUERY_FORMS.flatMap(({ page, keys, to }) =>
 
 /** The pages whose answer depends on these query parameters (a shared cache must not keep them with one). */
 export const QUERY_PAGES: ReadonlyMap<string, readonly string[]> = new Map(QUERY_FORMS.map((f) => [f.page, f.keys]));
+
+/**
+ * Whether a form's query page has a query to answer: the rewrites send it one only with a
+ * non-empty parameter, so without one it was asked for by its own path, which is no page of
+ * the site's (its 404; the form is at `page`).
+ */
+export function hasFormQuery(page: string, params: Record<string, string | string[] | undefined>): boolean {
+  return (QUERY_PAGES.get(page) ?? []).some((key) => [params[key]].flat().some((v) => typeof v === "string" && v.trim() !== ""));
+}

@@ -7,6 +7,7 @@ import matter from "gray-matter";
 import sharp from "sharp";
 import { readPhotoMetadata } from "@/lib/photos/metadata";
 import { FULL_MAX_EDGE, RENDITIONS, type PhotoEntry, type PhotoManifestFile, type RenditionName } from "@/lib/photos/types";
+import { QUERY_FORMS } from "@/lib/edge/query-pages";
 import { writeAtomic } from "./write";
 import { ProgressLine } from "./progress";
 
@@ -58,6 +59,13 @@ export async function buildPhotos(opts: PhotoBuildOptions): Promise<PhotoBuildRe
   const stems = new Set(names.map((n) => n.replace(/\.jpe?g$/i, "")));
   for (const orphan of files.filter((n) => !n.startsWith(".") && n.endsWith(".txt") && !stems.has(n.slice(0, -4))).sort())
     log(`  photos/${orphan}: caption: no photo named ${orphan.slice(0, -4)}.jpg goes with it; not used`);
+  // A photo named like a page of /photos' own (the filters' page) would be shadowed by it: never shown, without a word.
+  const taken = QUERY_FORMS.flatMap((f) => (f.to.startsWith("/photos/") ? [f.to.slice("/photos/".length)] : []));
+  const shadowed = names.filter((n) => taken.includes(n.replace(/\.jpe?g$/i, "")));
+  if (shadowed.length)
+    throw new Error(
+      `${PHOTO_PROBLEMS}\n  ${shadowed.map((n) => `photos/${n}: name: /photos/${n.replace(/\.jpe?g$/i, "")} is a page of the site's own; rename the file`).join("\n  ")}`,
+    );
   // A PNG or HEIC dropped in here would otherwise never appear, without a word.
   for (const other of files.filter((n) => !n.startsWith(".") && !/\.(jpe?g|txt)$/i.test(n) && !NOTE_FILE.test(n)).sort()) {
     const folder = await stat(path.join(opts.photosDir, other)).then(

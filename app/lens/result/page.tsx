@@ -1,3 +1,5 @@
+import { notFound } from "next/navigation";
+import { hasFormQuery } from "@/lib/edge/query-pages";
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
@@ -13,7 +15,9 @@ export const dynamic = "force-dynamic";
 type Props = { searchParams: Promise<{ url?: string | string[] }> };
 
 export default async function LensResultPage({ searchParams }: Props) {
-  const url = param((await searchParams).url);
+  const params = await searchParams;
+  if (!hasFormQuery("/lens", params)) notFound();
+  const url = param(params.url);
   const result = url ? await callForPage<LensObservation>(lensFetch, { url }) : null;
   return <LensInspector url={url} result={result} />;
 }

@@ -1,3 +1,5 @@
+import { notFound } from "next/navigation";
+import { hasFormQuery } from "@/lib/edge/query-pages";
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
@@ -11,5 +13,7 @@ export const dynamic = "force-dynamic";
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function PhotosFilteredPage({ searchParams }: Props) {
-  return <PhotosView params={await searchParams} />;
+  const params = await searchParams;
+  if (!hasFormQuery("/photos", params)) notFound();
+  return <PhotosView params={params} />;
 }

@@ -1,3 +1,5 @@
+import { notFound } from "next/navigation";
+import { hasFormQuery } from "@/lib/edge/query-pages";
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
@@ -12,5 +14,7 @@ export const dynamic = "force-dynamic";
 type Props = { searchParams: Promise<{ q?: string | string[] }> };
 
 export default async function SearchResultPage({ searchParams }: Props) {
-  return <SearchView q={pageQuery((await searchParams).q)} />;
+  const params = await searchParams;
+  if (!hasFormQuery("/search", params)) notFound();
+  return <SearchView q={pageQuery(params.q)} />;
 }

@@ -1,3 +1,5 @@
+import { notFound } from "next/navigation";
+import { hasFormQuery } from "@/lib/edge/query-pages";
 import type { Metadata } from "next";
 import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
@@ -14,6 +16,7 @@ type Props = { searchParams: Promise<{ left?: string | string[]; right?: string 
 
 export default async function CompareResultPage({ searchParams }: Props) {
   const q = await searchParams;
+  if (!hasFormQuery("/lens/compare", q)) notFound();
   const left = param(q.left);
   const right = param(q.right);
   const result = left && right ? await callForPage<Comparison>(compareUrls, { left, right }) : null;
