@@ -62,8 +62,8 @@ const nextConfig: NextConfig = {
   cacheHandler: decidesOtherwise(featuresRecord(), env())
     ? path.resolve(/*turbopackIgnore: true*/ process.cwd(), "cache-handler.mjs")
     : undefined,
-  // /lens and /lens/compare are prerendered forms; with a query to inspect they are rendered per
-  // request at a path of their own (lib/edge/query-pages.ts).
+  // The forms (lens, compare, search, the photo filters) are prerendered; with a query to answer
+  // they are rendered per request at a path of their own (lib/edge/query-pages.ts).
   async rewrites() {
     return { beforeFiles: [...QUERY_REWRITES], afterFiles: [], fallback: [] };
   },
