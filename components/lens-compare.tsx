@@ -1,3 +1,4 @@
+import { budgetText, policies } from "@/lib/ratelimit/policies";
 import type { LensSummary } from "@/lib/lens";
 import type { PageCall } from "@/lib/site/page-call";
 
@@ -54,7 +55,7 @@ export function LensCompare({ left, right, result }: { left: string; right: stri
       {result && !result.ok ? (
         <p role="alert" className="lens-error">
           {result.status === 429
-            ? `The compare budget (4 a minute) is spent: try again in ${result.retryAfter ?? "a few"} seconds.`
+            ? `The compare budget (${budgetText(policies.compare)}) is spent: try again in ${result.retryAfter ?? "a few"} seconds.`
             : result.error}
         </p>
       ) : null}

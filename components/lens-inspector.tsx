@@ -1,3 +1,4 @@
+import { budgetText, policies } from "@/lib/ratelimit/policies";
 import type { LensObservation } from "@/lib/lens";
 import type { PageCall } from "@/lib/site/page-call";
 import { LensObservationView } from "@/components/lens-observation";
@@ -50,7 +51,7 @@ export function LensInspector({ url, result }: { url: string; result: PageCall<L
       {result && !result.ok ? (
         <p role="alert" className="lens-error">
           {result.status === 429
-            ? `The inspect budget (30 a minute) is spent: try again in ${result.retryAfter ?? "a few"} seconds.`
+            ? `The inspect budget (${budgetText(policies.inspect)}) is spent: try again in ${result.retryAfter ?? "a few"} seconds.`
             : result.error}{" "}
           <span className="meta-line">{result.status === 429 ? "" : result.hint}</span>
         </p>

@@ -31,6 +31,11 @@ export const policies: Record<PolicyName, Policy> = {
   },
 };
 
+/** A policy's allowance in words, for a page that tells a visitor it is spent: "30 a minute". */
+export function budgetText(p: Policy): string {
+  return p.windowSeconds === 60 ? `${p.limit} a minute` : `${p.limit} every ${p.windowSeconds} seconds`;
+}
+
 /** `"read";q=120;w=60` — an IETF structured-field list item (draft-ietf-httpapi-ratelimit-headers). */
 export function policyHeader(p: Policy): string {
   return `"${p.name}";q=${p.limit};w=${p.windowSeconds}`;
