@@ -11,7 +11,7 @@ import { abstains, confidence, thresholdFor, type ConfidenceModel } from "../lib
 import { encoderView, fitAskConfidence } from "../scripts/build/ask-confidence";
 import { percentile } from "./load";
 import { encoderUnits, pageScores, liteEncoder, type VectorIndex } from "../lib/ask/encoder";
-import { EncoderThread } from "../lib/ask/encoder-thread";
+import { EncoderThread, type BatchTiming, type EncoderThreadOptions, type WarmUp } from "../lib/ask/encoder-thread";
 import { ENCODER_FUSION, encoderSignals, fuse, type EncoderSignals, type FusionSettings } from "../lib/ask/fusion";
 import { UnitStore } from "../scripts/build/ask-vectors";
 import { loadVectorIndex } from "../lib/ask/encoder-runtime";
@@ -154,65 +154,159 @@ async function timePredict(model: EmbeddedModel, index: VectorIndex | undefined,
 /**
  * Predict with the encoder as the server runs it: each question new (no cached vector),
  * embedded by USE-lite in the worker thread, one at a time; then the unit scan and the fusion
- * on this thread. Where the time goes: the worker's own embedding against the round trip
- * (the message hop and this thread's event loop), and what the warm-up at start paid.
+ * on this thread. Where the time goes, per predict, on the clock both threads share: the
+ * classifier, the message's hop to the worker, the embedding, the reply's hop back (and this
+ * thread's await resuming), the scan and the fusion; which garbage collections (this
+ * thread's and the worker's) fell inside it; and for the slowest 1% the same, so the p99 can
+ * be put down to its causes. What the warm-up at start paid. `BENCH_ASK_PREDICT_ROUNDS`
+ * (default 2) passes over the questions, each with its own suffix so that every one is new.
  */
 async function timeWithEncoder(model: EmbeddedModel, index: VectorIndex, questions: string[], fusion: FusionSettings) {
-  const batches: { size: number; workerMs: number; totalMs: number }[] = [];
-  const thread = new EncoderThread({ onBatch: (b) => batches.push(b) });
-  const warmed = await thread.ready;
-  // This thread's garbage collections while it waits: a pause delays reading the worker's reply.
-  const gc: { start: number; ms: number }[] = [];
+  // BENCH_ASK_AB="name:opts;name:opts": worker variants (EncoderThread options as JSON, `{}` the
+  // shipped defaults), each in its own worker, run in alternating rounds over the same questions.
+  const variants = (process.env.BENCH_ASK_AB ?? "shipped:{}").split(";").map((x) => {
+    const at = x.indexOf(":");
+    return { name: x.slice(0, at), opts: JSON.parse(x.slice(at + 1)) as EncoderThreadOptions };
+  });
+  const origin = performance.timeOrigin;
+  // This thread's garbage collections (the observer reports them later, with their start on this clock).
+  const gc: { at: number; ms: number }[] = [];
   const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) gc.push({ start: e.startTime, ms: e.duration });
+    for (const e of list.getEntries()) gc.push({ at: origin + e.startTime, ms: e.duration });
   });
   observer.observe({ type: "gc" });
-  const fresh: number[] = [];
-  const slow: { start: number; end: number }[] = [];
-  const embedOnly: number[] = [];
-  const scan: number[] = [];
-  let timeouts = 0;
-  const distinct = [...new Set(questions)];
-  // Twice over, the second time with a suffix: 600-odd questions, so p99 is not the few slowest alone.
-  for (const q of [...distinct, ...distinct.map((q) => `${q} please`)]) {
-    const t = performance.now();
-    const embedding = thread.embed(q, 10_000);
-    const r = model.rankWithSignals(q);
-    const v = await embedding.catch(() => null);
-    const te = performance.now();
-    if (!v) {
-      timeouts++;
-      continue;
-    }
-    const s = performance.now();
-    const best = pageScores(index, v);
-    fuse(r.pages, new Map(index.urls.map((u, i) => [u, best[i]])), fusion);
-    const done = performance.now();
-    if (te - t > 30) slow.push({ start: t, end: te });
-    fresh.push(done - t);
-    embedOnly.push(te - t);
-    scan.push(done - s);
+  const runs = [];
+  for (const v of variants) {
+    const batches: BatchTiming[] = [];
+    const thread = new EncoderThread({ ...v.opts, onBatch: (b) => batches.push(b) });
+    runs.push({ ...v, batches, thread, warmed: await thread.ready, rows: [] as Row[], timeouts: 0 });
   }
-  await thread.close();
-  await new Promise((r) => setImmediate(r));
+  const distinct = [...new Set(questions)];
+  const rounds = Number(process.env.BENCH_ASK_PREDICT_ROUNDS ?? 2);
+  const suffixes = ["", " please", " thanks", " then", " now", " again"];
+  // Each variant sees every question once per round, in slices of 64 taken in turn, so the
+  // machine's load falls on all of them alike.
+  for (let r = 0; r < rounds; r++) {
+    const asked = distinct.map((q) => `${q}${suffixes[r % suffixes.length]}${r >= suffixes.length ? ` ${r}` : ""}`);
+    for (let i = 0; i < asked.length; i += 64)
+      for (const run of r % 2 ? [...runs].reverse() : runs)
+        for (const q of asked.slice(i, i + 64)) {
+          const row = await predictOnce(model, index, fusion, run.thread, run.batches, q);
+          if (row) run.rows.push(row);
+          else run.timeouts++;
+        }
+  }
+  for (const run of runs) await run.thread.close();
+  await new Promise((r) => setTimeout(r, 20));
   observer.disconnect();
-  const ms = (xs: number[], d = 1) => `p50 ${percentile(xs, 50).toFixed(d)} ms   p99 ${percentile(xs, 99).toFixed(d)} ms`;
+  const p99s = runs.map((run) => report(run, index, gc));
+  if (runs.length > 1)
+    console.log(
+      `\n  against ${runs[0].name}: ${runs
+        .slice(1)
+        .map(
+          (run, i) => `${run.name} p50 ${(p99s[i + 1].p50 / p99s[0].p50).toFixed(2)}×, p99 ${(p99s[i + 1].p99 / p99s[0].p99).toFixed(2)}×`,
+        )
+        .join("; ")}`,
+    );
+}
+
+type Row = {
+  whole: number;
+  classifier: number;
+  wait: number;
+  hopIn: number;
+  embed: number;
+  hopOut: number;
+  resume: number;
+  scan: number;
+  fusion: number;
+  span: [number, number];
+};
+type Part = keyof Omit<Row, "span">;
+
+/** One question as /ask predicts it: the embedding asked first, the classifier meanwhile, then the scan and the fusion. */
+async function predictOnce(
+  model: EmbeddedModel,
+  index: VectorIndex,
+  fusion: FusionSettings,
+  thread: EncoderThread,
+  batches: BatchTiming[],
+  q: string,
+): Promise<Row | null> {
+  const origin = performance.timeOrigin;
+  const t = performance.now();
+  const embedding = thread.embed(q, 10_000);
+  const r = model.rankWithSignals(q);
+  const tc = performance.now();
+  const v = await embedding.catch(() => null);
+  const te = performance.now();
+  if (!v) return null;
+  const best = pageScores(index, v);
+  const ts = performance.now();
+  fuse(r.pages, new Map(index.urls.map((u, i) => [u, best[i]])), fusion);
+  const done = performance.now();
+  const batch = batches.at(-1)!;
+  const w = batch.worker!;
+  return {
+    whole: done - t,
+    classifier: tc - t,
+    wait: te - tc,
+    hopIn: w.received - batch.sent,
+    embed: w.end - w.received,
+    hopOut: batch.read - w.end,
+    resume: origin + te - batch.read,
+    scan: ts - te,
+    fusion: done - ts,
+    span: [origin + t, origin + done],
+  };
+}
+
+function report(
+  run: { name: string; rows: Row[]; batches: BatchTiming[]; warmed: WarmUp; timeouts: number },
+  index: VectorIndex,
+  gc: { at: number; ms: number }[],
+): { p50: number; p99: number } {
+  const { rows, batches, warmed, timeouts } = run;
+  const workerGc = batches.flatMap((b) => b.worker?.gc ?? []);
+  const within = (g: { at: number; ms: number }[], [a, b]: [number, number]) =>
+    g.filter((x) => x.at < b && x.at + x.ms > a).reduce((n, x) => n + Math.min(b, x.at + x.ms) - Math.max(a, x.at), 0);
+  const col = (k: Part) => rows.map((r) => r[k]);
+  const ms = (xs: number[], d = 1) => `p50 ${percentile(xs, 50).toFixed(d)}   p99 ${percentile(xs, 99).toFixed(d)}`;
   console.log(
-    `\n/ask predict with the encoder (USE-lite in its worker), ${fresh.length} distinct questions, each embedded anew${timeouts ? `, ${timeouts} failed` : ""}`,
+    `\n/ask predict with the encoder (USE-lite in its worker${run.name === "shipped" ? "" : `, ${run.name}`}), ${rows.length} questions, each embedded anew${timeouts ? `, ${timeouts} failed` : ""}`,
   );
   console.log(
     `  warm-up at start: ${warmed.embeddings} embeddings in ${warmed.ms} ms (the first ${warmed.first} ms, the last round's median ${warmed.last} ms)`,
   );
-  console.log(`  whole predict ${ms(fresh)}   (target p99 < 50 ms)`);
-  console.log(`  of which waiting for the worker ${ms(embedOnly)} (the request thread is free meanwhile)`);
-  const work = batches.map((b) => b.workerMs);
-  const hop = batches.map((b) => b.totalMs - b.workerMs);
-  console.log(`    the worker embedding ${ms(work)}; the round trip around it (message hop, event loops) ${ms(hop, 2)}`);
-  console.log(`  unit scan (${index.scales.length} int8 units) and fusion on the request thread ${ms(scan, 2)}`);
-  const during = slow.filter((w) => gc.some((g) => g.start < w.end && g.start + g.ms > w.start)).length;
+  const half = rows.length >> 1;
   console.log(
-    `  this thread's GC meanwhile: ${gc.length} pauses, ${gc.reduce((n, g) => n + g.ms, 0).toFixed(0)} ms in all, the longest ${Math.max(0, ...gc.map((g) => g.ms)).toFixed(1)} ms; ${during} of the ${slow.length} waits over 30 ms overlapped one`,
+    `  whole predict ${ms(col("whole"))} ms   (target p99 < 50 ms; the first ${half} questions ${ms(col("whole").slice(0, half))}, the rest ${ms(col("whole").slice(half))})`,
   );
+  const parts: [string, Part][] = [
+    ["classifier + BM25 (while the worker embeds)", "classifier"],
+    ["then waiting for the vector", "wait"],
+    ["  the message's hop to the worker", "hopIn"],
+    ["  the worker's embedding (and normalizing)", "embed"],
+    ["  the reply's hop back", "hopOut"],
+    ["  this thread's await resuming", "resume"],
+    [`unit scan (${index.scales.length} int8 units)`, "scan"],
+    ["fusion", "fusion"],
+  ];
+  for (const [name, k] of parts) console.log(`    ${name.padEnd(46)} ${ms(col(k), 2)} ms`);
+  const main = rows.map((r) => within(gc, r.span));
+  const wgc = rows.map((r) => within(workerGc, r.span));
+  console.log(
+    `  GC inside a predict: this thread ${ms(main, 2)} ms; the worker ${ms(wgc, 2)} ms (${workerGc.length} pauses in ${batches.length} batches, ${workerGc.reduce((n, g) => n + g.ms, 0).toFixed(0)} ms in all, the longest ${Math.max(0, ...workerGc.map((g) => g.ms)).toFixed(1)} ms)`,
+  );
+  // The slowest 1%: the mean of each part over them, so the p99 reads as a sum of causes.
+  const cut = percentile(col("whole"), 99);
+  const slow = rows.map((r, i) => ({ r, i })).filter(({ r }) => r.whole >= cut);
+  const mean = (f: (x: { r: Row; i: number }) => number) => (slow.reduce((n, x) => n + f(x), 0) / slow.length).toFixed(1);
+  console.log(
+    `  the slowest 1% (${slow.length}, from ${cut.toFixed(1)} ms), means: whole ${mean((x) => x.r.whole)}; ${parts.map(([, k]) => `${k} ${mean((x) => x.r[k])}`).join(", ")}; this thread's GC ${mean((x) => main[x.i])}, the worker's ${mean((x) => wgc[x.i])}`,
+  );
+  return { p50: percentile(col("whole"), 50), p99: cut };
 }
 
 /** The three @energetic-ai packages as installed (bytes on disk, apparent size). */

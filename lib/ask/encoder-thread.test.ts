@@ -3,7 +3,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { EncoderThread } from "./encoder-thread";
+import { EncoderThread, type BatchTiming } from "./encoder-thread";
 import { EncoderFailed } from "./encoder";
 
 /**
@@ -116,6 +116,25 @@ describe("the encoder's worker thread", () => {
     const started = performance.now();
     expect(await reason(t.embed("refused", 100))).toBe("busy");
     expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it("times each batch on the clock both threads share when a benchmark asks (onBatch)", async () => {
+    const batches: BatchTiming[] = [];
+    const t = new EncoderThread({ module: MODULE, moduleOptions: { delayMs: 40 }, onBatch: (b) => batches.push(b) });
+    threads.push(t);
+    await t.ready;
+    await t.embed("a timed question", 5000);
+    expect(batches).toHaveLength(1);
+    const [b] = batches;
+    const w = b.worker!;
+    // In order: sent, received by the worker, embedded, read back here; the embedding is the worker's 40 ms.
+    expect(w.received).toBeGreaterThanOrEqual(b.sent - 1);
+    expect(w.start).toBeGreaterThanOrEqual(w.received);
+    expect(w.end - w.start).toBeGreaterThanOrEqual(39);
+    expect(w.end - w.start).toBeCloseTo(b.workerMs, 0);
+    expect(b.read).toBeGreaterThanOrEqual(w.end - 1);
+    expect(b.read - b.sent).toBeCloseTo(b.totalMs, 0);
+    expect(Array.isArray(w.gc)).toBe(true);
   });
 
   it("fails the batch an embedding throws on, and keeps serving", async () => {

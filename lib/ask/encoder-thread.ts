@@ -64,12 +64,27 @@ warm.then(
   (warmed) => port.postMessage({ ready: true, warmed }),
   (err) => port.postMessage({ ready: false, error: String(err && err.stack || err) }),
 );
+// With workerData.timing (benchmarks): when each reply's message arrived, its embedding began
+// and ended, on the clock both threads share, and this thread's garbage collections since the
+// last reply, so a slow answer can be put down to the hop, the model or the collector.
+const origin = performance.timeOrigin;
+let gcs = [];
+if (workerData.timing) {
+  const { PerformanceObserver } = require("node:perf_hooks");
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcs.push({ at: origin + e.startTime, ms: e.duration });
+  }).observe({ type: "gc" });
+}
 port.on("message", async ({ id, texts }) => {
+  const received = origin + performance.now();
   try {
     const embed = await load;
     const t = performance.now();
     const out = (await embed(texts)).map(normalize);
-    port.postMessage({ id, vectors: out, ms: performance.now() - t }, out.map((f) => f.buffer));
+    const end = performance.now();
+    const timing = workerData.timing ? { received, start: origin + t, end: origin + end, gc: gcs } : undefined;
+    gcs = [];
+    port.postMessage({ id, vectors: out, ms: end - t, timing }, out.map((f) => f.buffer));
   } catch (err) {
     port.postMessage({ id, error: String(err && err.message || err) });
   }
@@ -112,7 +127,20 @@ export interface EncoderThreadOptions {
   /** Embedded before `ready` resolves (default: WARM_UP for USE-lite, nothing for a `module`). */
   warm?: { rounds: number; texts: string[] };
   /** Called after each batch: its size, the worker's time embedding it and the whole round trip (benchmarks). */
-  onBatch?: (b: { size: number; workerMs: number; totalMs: number }) => void;
+  onBatch?: (b: BatchTiming) => void;
+}
+
+/** One batch's trip, for benchmarks. Times are ms on the clock both threads share (`performance.timeOrigin + now()`). */
+export interface BatchTiming {
+  size: number;
+  /** The worker's own time embedding the batch. */
+  workerMs: number;
+  /** From sending the batch to reading the reply on this thread. */
+  totalMs: number;
+  sent: number;
+  /** When the worker's handler ran, its embedding began and ended, and its garbage collections in between replies. */
+  worker?: { received: number; start: number; end: number; gc: { at: number; ms: number }[] };
+  read: number;
 }
 
 /** What the warm-up cost: embeddings made, the whole of it, the first and (median of) the last round's. */
@@ -131,7 +159,15 @@ interface Job {
   settled: boolean;
 }
 
-type Reply = { ready?: boolean; warmed?: WarmUp; error?: string; id?: number; vectors?: Float32Array[]; ms?: number };
+type Reply = {
+  ready?: boolean;
+  warmed?: WarmUp;
+  error?: string;
+  id?: number;
+  vectors?: Float32Array[];
+  ms?: number;
+  timing?: BatchTiming["worker"];
+};
 
 export class EncoderThread {
   /** Resolves when the model is loaded and warm (with what warming cost); rejects when it cannot load. */
@@ -140,7 +176,7 @@ export class EncoderThread {
   /** The worker's replies come here rather than on the worker itself, so a deadline can read one already sent. */
   private port: MessagePort;
   private queue: Job[] = [];
-  private inFlight: { id: number; jobs: Job[]; started: number } | null = null;
+  private inFlight: { id: number; jobs: Job[]; started: number; sent: number } | null = null;
   /**
    * A batch of n questions takes about unitMs × (1 + n), smoothed: USE-lite's fixed cost per
    * batch is about that of one more question (measured: 27, 35, 55, 108 ms for 1, 2, 4, 8 on a
@@ -167,6 +203,7 @@ export class EncoderThread {
         moduleOptions: opts.moduleOptions,
         port: port2,
         maxBatch: this.maxBatch,
+        timing: opts.onBatch !== undefined,
         warm: opts.warm ?? (opts.module ? { rounds: 0, texts: [] } : WARM_UP),
       },
       transferList: [port2],
@@ -200,7 +237,7 @@ export class EncoderThread {
 
   private reply(m: Reply) {
     if (m.ready !== undefined) this.settleReady?.(m);
-    else this.finished(m.id!, m.vectors, m.error, m.ms);
+    else this.finished(m.id!, m.vectors, m.error, m.ms, m.timing);
     this.hold();
   }
 
@@ -297,17 +334,25 @@ export class EncoderThread {
     if (this.inFlight || this.broken || this.queue.length === 0) return;
     const jobs = this.queue.splice(0, this.maxBatch);
     const id = ++this.seq;
-    this.inFlight = { id, jobs, started: performance.now() };
+    const started = performance.now();
+    this.inFlight = { id, jobs, started, sent: performance.timeOrigin + started };
     this.port.postMessage({ id, texts: jobs.map((j) => j.text) });
   }
 
-  private finished(id: number, vectors: Float32Array[] | undefined, error: string | undefined, workerMs = NaN) {
+  private finished(
+    id: number,
+    vectors: Float32Array[] | undefined,
+    error: string | undefined,
+    workerMs = NaN,
+    worker?: BatchTiming["worker"],
+  ) {
     if (this.inFlight?.id !== id) return;
-    const { jobs, started } = this.inFlight;
+    const { jobs, started, sent } = this.inFlight;
     this.inFlight = null;
-    const totalMs = performance.now() - started;
+    const now = performance.now();
+    const totalMs = now - started;
     this.unitMs = 0.7 * this.unitMs + (0.3 * totalMs) / (1 + jobs.length);
-    this.opts.onBatch?.({ size: jobs.length, workerMs, totalMs });
+    this.opts.onBatch?.({ size: jobs.length, workerMs, totalMs, sent, worker, read: performance.timeOrigin + now });
     jobs.forEach((job, i) => {
       const v = vectors?.[i];
       if (!v) return job.reject(new EncoderFailed("error"));
