@@ -39,13 +39,19 @@ export function configuredEncoderId(e: EncoderEnv = env()): string | null {
 export function loadVectorIndex(dir: string): Promise<VectorIndex | null> {
   const key = path.resolve(dir);
   const cache = buildSingleton("ask-vectors", () => new Map<string, Promise<VectorIndex | null>>());
+  const loaded = buildSingleton("ask-vectors-loaded", () => new Map<string, VectorIndex>());
   let got = cache.get(key);
   if (!got) {
     got = readFile(path.join(key, VECTORS_FILE)).then(decodeVectorFile, () => null);
     cache.set(key, got);
-    got.then((m) => m ?? cache.delete(key));
+    got.then((m) => (m ? loaded.set(key, m) : cache.delete(key)));
   }
   return got;
+}
+
+/** The vectors loadVectorIndex has already read, without waiting (undefined before then). */
+function loadedVectorIndex(dir: string): VectorIndex | undefined {
+  return buildSingleton("ask-vectors-loaded", () => new Map<string, VectorIndex>()).get(path.resolve(dir));
 }
 
 /** A bounded map whose least recently used entry goes first. */
@@ -143,7 +149,10 @@ export async function encoderScores(
 ): Promise<{ ok: true; view: EncoderView; id: string } | { ok: false; reason: string }> {
   const encoder = questionEncoder(e);
   if (!encoder) return { ok: false, reason: "off" };
-  const index = await loadVectorIndex(dir);
+  // Without waiting once the vectors are loaded (at start): the question must reach the worker
+  // before this function first awaits, or the caller's classifier runs before the embedding
+  // starts rather than while it runs.
+  const index = loadedVectorIndex(dir) ?? (await loadVectorIndex(dir));
   if (!index || index.scales.length === 0) return { ok: false, reason: "no vectors" };
   if (!sameEncoder(index, encoder.id)) return { ok: false, reason: "other encoder" };
   let v: Float32Array;
