@@ -212,6 +212,8 @@ async function timeWithEncoder(model: EmbeddedModel, index: VectorIndex, questio
 }
 
 type Row = {
+  /** The question's length in words (USE-lite's cost grows with its tokens). */
+  words: number;
   whole: number;
   classifier: number;
   wait: number;
@@ -223,7 +225,7 @@ type Row = {
   fusion: number;
   span: [number, number];
 };
-type Part = keyof Omit<Row, "span">;
+type Part = keyof Omit<Row, "span" | "words">;
 
 /** One question as /ask predicts it: the embedding asked first, the classifier meanwhile, then the scan and the fusion. */
 async function predictOnce(
@@ -249,6 +251,7 @@ async function predictOnce(
   const batch = batches.at(-1)!;
   const w = batch.worker!;
   return {
+    words: q.split(/\s+/).length,
     whole: done - t,
     classifier: tc - t,
     wait: te - tc,
@@ -304,7 +307,7 @@ function report(
   const slow = rows.map((r, i) => ({ r, i })).filter(({ r }) => r.whole >= cut);
   const mean = (f: (x: { r: Row; i: number }) => number) => (slow.reduce((n, x) => n + f(x), 0) / slow.length).toFixed(1);
   console.log(
-    `  the slowest 1% (${slow.length}, from ${cut.toFixed(1)} ms), means: whole ${mean((x) => x.r.whole)}; ${parts.map(([, k]) => `${k} ${mean((x) => x.r[k])}`).join(", ")}; this thread's GC ${mean((x) => main[x.i])}, the worker's ${mean((x) => wgc[x.i])}`,
+    `  the slowest 1% (${slow.length}, from ${cut.toFixed(1)} ms), means: whole ${mean((x) => x.r.whole)}; ${parts.map(([, k]) => `${k} ${mean((x) => x.r[k])}`).join(", ")}; this thread's GC ${mean((x) => main[x.i])}, the worker's ${mean((x) => wgc[x.i])}; ${mean((x) => x.r.words)} words a question (all: ${(rows.reduce((n, r) => n + r.words, 0) / rows.length).toFixed(1)})`,
   );
   return { p50: percentile(col("whole"), 50), p99: cut };
 }
