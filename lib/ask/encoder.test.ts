@@ -12,6 +12,7 @@ import {
   pageSumNorms,
   quantize,
   sameEncoder,
+  typedEncoderUnits,
 } from "./encoder";
 import { Lru } from "./encoder-runtime";
 import { pageCentroids } from "./head";
@@ -135,6 +136,14 @@ describe("a page's units", () => {
       "Tools",
     ]);
     expect(encoderUnits(doc, { headings: false, lead: 0 })).not.toContain("Tools");
+    // Each unit's kind, for the harness's per-kind variants: the first kind a text came as.
+    expect(typedEncoderUnits(doc, { headings: true, lead: 0 }).map((u) => u.kind)).toEqual([
+      "title",
+      "description",
+      "question",
+      "question",
+      "heading",
+    ]);
   });
 
   it("can include the title in question form, in the page's own words only (measured, not shipped)", () => {
