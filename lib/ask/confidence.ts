@@ -38,10 +38,14 @@ export interface ConfidenceModel {
  * Feature vector: intercept, log-odds of the ranker's top probability, then the signals.
  * (The question's length was tried too and left out: the fit's page questions are whole
  * sentences, so it learnt "short means off-topic" and would withhold visitors' fragments.)
+ * `own` is the share of the question's words the site knows without the vocabulary bridge:
+ * a word nothing on the site is about ("lasagna") otherwise leaves the classifier uniform
+ * and the fused ranking to the encoder alone, whose softmax is as peaked for it as for a
+ * page question.
  */
 export function features(top: number, s: QuestionSignals): number[] {
   const p = Math.min(1 - 1e-6, Math.max(1e-6, top));
-  return [1, Math.log(p / (1 - p)) / 5, s.coverage, s.found, s.known, s.familiar];
+  return [1, Math.log(p / (1 - p)) / 5, s.coverage, s.found, s.known, s.familiar, s.own];
 }
 
 /** With the encoder: its best unit cosine, its margin over the next page and whether it agrees with the fused first page. */
@@ -50,7 +54,7 @@ export function encoderFeatures(top: number, s: QuestionSignals, e: EncoderSigna
 }
 
 /** Features() has this many entries; a model fitted over another vector is not loaded. */
-const FEATURES = features(0.5, { coverage: 0, found: 0, known: 0, familiar: 0 }).length;
+const FEATURES = features(0.5, { coverage: 0, found: 0, known: 0, familiar: 0, own: 0 }).length;
 const ENCODER_FEATURES = FEATURES + 3;
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
