@@ -462,6 +462,14 @@ const OFF_TOPIC_FEATURES: Record<string, (s: Sample) => number[]> = {
   "+own+cls": (s) => [...before(s), s.signals!.own, clsLogit(s)],
   "+own+cls+lift": (s) => [...before(s), s.signals!.own, clsLogit(s), s.enc!.best - s.enc!.mean],
   "+anyown+cls": (s) => [...before(s), s.signals!.own > 0 ? 1 : 0, clsLogit(s)],
+  // The fused top probability counted only as far as the classifier read the question: with no
+  // word of the site's own, the fused ranking is the encoder's softmax alone.
+  "+own+owntop": (s) => [...before(s), s.signals!.own, s.signals!.own * before(s)[1]],
+  "gated+own": (s) =>
+    before(s)
+      .map((v, i) => (i === 1 ? v * s.signals!.own : v))
+      .concat(s.signals!.own),
+  "+own+anytop": (s) => [...before(s), s.signals!.own, s.signals!.own > 0 ? before(s)[1] : 0],
   "+all": (s) => [...before(s), s.signals!.own, s.signals!.own > 0 ? 1 : 0, s.enc!.best - s.enc!.mean, s.enc!.best - s.enc!.tenth],
 };
 
@@ -538,6 +546,10 @@ function printOffTopic(samples: Sample[]) {
             : "-";
         })
         .join(" ");
+      const blank = (xs: typeof judged) => served(xs.filter((j) => j.s.signals!.own === 0));
+      console.log(
+        `      ${name.padEnd(14)} ${fit.padEnd(6)} no word of the site's own (own 0) served: answerable ${blank(judged.filter((j) => j.s.answerable))}, off-topic ${blank(judged.filter((j) => !j.s.answerable && !j.s.nearMiss))}`,
+      );
       console.log(
         `      ${name.padEnd(14)} ${fit.padEnd(6)} served: page ${served(groups.page)}, page fragments ${served(groups.pageFrag)}, misspelt ${served(groups.typo)}, no-shared ${served(groups.noShared)}; off-topic ${served(groups.off)}, off-topic fragments ${served(groups.offFrag)}, near-miss ${served(groups.near)}\n` +
           `        at 2 / 5 / 8% of page questions: off-topic/fragments/near-miss ${curve(groups.page, [groups.off, groups.offFrag, groups.near])}; at 2 / 5 / 8% of page fragments: off-topic fragments ${curve(groups.pageFrag, [groups.offFrag])}; pooled at 2 / 5 / 8%: off-topic pooled ${curve(pooled, [[...groups.off, ...groups.offFrag]])}\n` +
