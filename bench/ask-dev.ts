@@ -439,11 +439,11 @@ function printCosineRule(samples: Sample[]) {
 }
 
 /**
- * Feature sets for the off-topic signal (issue 43): `before` is what the encoder's confidence
- * fit read before it (`encoderFeatures` without `own`), `shipped` what it reads now; the
- * candidates add to `before`: `own` (the share of the question's words the site knows
- * without the vocabulary bridge), whether any is, how far the encoder's best page stands out
- * of its background (the mean page score, the 10th best), the classifier's own top probability.
+ * Feature sets for the off-topic signal (issue 43): `shipped` is what the build's encoder fit
+ * reads (`encoderFeatures`), `before` the same vector rebuilt from the sample's parts, which
+ * the candidates add to: `own` (the share of the question's words the site knows without the
+ * vocabulary bridge), whether any is, how far the encoder's best page stands out of its
+ * background (the mean page score, the 10th best), the classifier's own top probability.
  */
 const OFF_TOPIC_FEATURES: Record<string, (s: Sample) => number[]> = {
   shipped: (s) => s.x,
@@ -473,7 +473,7 @@ const OFF_TOPIC_FEATURES: Record<string, (s: Sample) => number[]> = {
   "+all": (s) => [...before(s), s.signals!.own, s.signals!.own > 0 ? 1 : 0, s.enc!.best - s.enc!.mean, s.enc!.best - s.enc!.tenth],
 };
 
-/** The encoder fit's features before issue 43's off-topic signal: the fused top probability, four overlap signals, three encoder signals. */
+/** The encoder fit's features: the fused top probability, four overlap signals, three encoder signals. */
 function before(s: Sample): number[] {
   const p = Math.min(1 - 1e-6, Math.max(1e-6, s.top!));
   const { coverage, found, known, familiar } = s.signals!;

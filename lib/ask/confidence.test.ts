@@ -2,17 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  CONFIDENCE_FILE,
-  abstains,
-  chooseThreshold,
-  confidence,
-  encoderFeatures,
-  features,
-  fitLogistic,
-  loadConfidence,
-  probability,
-} from "./confidence";
+import { CONFIDENCE_FILE, abstains, chooseThreshold, confidence, features, fitLogistic, loadConfidence, probability } from "./confidence";
 
 describe("fitLogistic", () => {
   it("learns a separating direction, whatever the class counts", () => {
@@ -60,31 +50,6 @@ describe("confidence", () => {
   });
 });
 
-describe("the off-topic signal (own)", () => {
-  const signals = { coverage: 0, found: 0, known: 1, familiar: 0.2, own: 1 };
-  const encoder = { best: 0.47, margin: 0.01, agree: 0 };
-
-  it("reads the share of the question's words the site knows without the bridge, in both weight sets", () => {
-    expect(features(0.5, signals).at(-1)).toBe(1);
-    expect(features(0.5, { ...signals, own: 0 }).at(-1)).toBe(0);
-    const e = encoderFeatures(0.5, { ...signals, own: 0.5 }, encoder);
-    expect(e).toHaveLength(features(0.5, signals).length + 3);
-    expect(e[features(0.5, signals).length - 1]).toBe(0.5);
-  });
-
-  it("lets a fit tell a bridged word from a site word when the rest of the signals agree", () => {
-    // A word the bridge maps onto the site (known 1) but the site never uses (own 0) is wrong;
-    // the same signals with the word the site's own are right: only `own` separates them.
-    const samples = [
-      ...Array.from({ length: 40 }, (_, i) => ({ x: features(0.3 + i / 100, signals), y: 1 as const })),
-      ...Array.from({ length: 40 }, (_, i) => ({ x: features(0.3 + i / 100, { ...signals, own: 0 }), y: 0 as const })),
-    ];
-    const w = fitLogistic(samples);
-    expect(probability(w, features(0.5, { ...signals, own: 0 }))).toBeLessThan(0.5);
-    expect(probability(w, features(0.5, signals))).toBeGreaterThan(0.5);
-  });
-});
-
 describe("loadConfidence", () => {
   const write = async (model: unknown) => {
     const dir = await mkdtemp(path.join(tmpdir(), "ask-confidence-load-"));
@@ -97,8 +62,8 @@ describe("loadConfidence", () => {
   it("loads a fit over today's features, and refuses one over another vector rather than misread it", async () => {
     const dirs = await Promise.all([
       write({ version: 1, weights: new Array(plain).fill(0.1), threshold: 0.1, fitted }),
-      // A build from before `own`: six weights. Read as today's, its last weight would land on `own`.
-      write({ version: 1, weights: new Array(plain - 1).fill(0.1), threshold: 0.1, fitted }),
+      // A fit over one feature more (as the harness's `own` candidate was): read as today's, every weight after the first would be misplaced or ignored.
+      write({ version: 1, weights: new Array(plain + 1).fill(0.1), threshold: 0.1, fitted }),
       // Today's plain weights with an encoder set over the old vector: the encoder set alone is dropped.
       write({
         version: 1,

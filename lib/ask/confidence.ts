@@ -37,15 +37,14 @@ export interface ConfidenceModel {
 /**
  * Feature vector: intercept, log-odds of the ranker's top probability, then the signals.
  * (The question's length was tried too and left out: the fit's page questions are whole
- * sentences, so it learnt "short means off-topic" and would withhold visitors' fragments.)
- * `own` is the share of the question's words the site knows without the vocabulary bridge:
- * a word nothing on the site is about ("lasagna") otherwise leaves the classifier uniform
- * and the fused ranking to the encoder alone, whose softmax is as peaked for it as for a
- * page question.
+ * sentences, so it learnt "short means off-topic" and would withhold visitors' fragments.
+ * `own`, the share of words known without the bridge, was measured and left out too: chosen
+ * on the development harness, it withheld more of visitors' questions on the frozen sets
+ * without refusing more off-topic ones; lib/ask/README.md.)
  */
 export function features(top: number, s: QuestionSignals): number[] {
   const p = Math.min(1 - 1e-6, Math.max(1e-6, top));
-  return [1, Math.log(p / (1 - p)) / 5, s.coverage, s.found, s.known, s.familiar, s.own];
+  return [1, Math.log(p / (1 - p)) / 5, s.coverage, s.found, s.known, s.familiar];
 }
 
 /** With the encoder: its best unit cosine, its margin over the next page and whether it agrees with the fused first page. */

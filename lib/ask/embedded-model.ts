@@ -95,8 +95,9 @@ export interface QuestionSignals {
   familiar: number;
   /**
    * Share of the question's words the site knows as typed, one-edit typos and compounds
-   * included but not through the vocabulary bridge: `known` counts "lasagna" once WordNet
-   * has bridged it to a site word, this does not.
+   * included but not through the vocabulary bridge: `known` counts "origami" once WordNet
+   * has bridged it to a site word, this does not. Read by the development harness
+   * (bench/ask-dev.ts); not a confidence feature (lib/ask/README.md, "Off-topic signal").
    */
   own: number;
 }
