@@ -7,8 +7,9 @@ import { FOLDS, MAX_LOST, eachHeldOutFold, encoderView } from "../scripts/build/
 import { UNITS, encoderUnits, liteEncoder, typedEncoderUnits } from "../lib/ask/encoder";
 import { HEAD, RIDGE, headLogProbs, indexExamples, pageCentroids, trainHead, trainRidgeHead, type EncoderHead } from "../lib/ask/head";
 import { ENCODER_FUSION, encoderSignals, fuse, fuseRanks } from "../lib/ask/fusion";
-import { askQuestions } from "../lib/ask/training-data";
-import type { PageProbability } from "../lib/ask/embedded-model";
+import { askQuestions, droppedWords, words } from "../lib/ask/training-data";
+import type { PageProbability, QuestionSignals } from "../lib/ask/embedded-model";
+import type { EncoderSignals } from "../lib/ask/fusion";
 import { UnitStore } from "../scripts/build/ask-vectors";
 import { PAGE_SCORE_CENTROID, PAGE_SCORE_UNITS, VECTORS_FILE, pageScores, pageSumNorms, type VectorIndex } from "../lib/ask/encoder";
 import { loadVectorIndex } from "../lib/ask/encoder-runtime";
@@ -26,7 +27,16 @@ interface Sample {
   noShared?: boolean;
   /** A held-out question of the question bank (content/questions.md) rather than of front matter. */
   bank?: boolean;
+  /**
+   * A fragment cut mechanically from a held-out page question or an off-topic question (`fragments`):
+   * judged apart from whole questions; fitted on only by the fit variants that say so.
+   */
+  fragment?: boolean;
   x: number[];
+  /** What the off-topic feature sets read (OFF_TOPIC_FEATURES): the ranking's top probability, the question's signals, the encoder's. */
+  top?: number;
+  signals?: QuestionSignals;
+  enc?: EncoderSignals & Background;
   right1: boolean;
   right3: boolean;
   /** For the fusion variants: the right pages and the classifier's ranking. */
@@ -163,6 +173,33 @@ function pageTop3(index: VectorIndex, v: Float32Array): Map<string, number[]> {
     }
   }
   return new Map(index.urls.map((u, i) => [u, top[i]]));
+}
+
+/** The encoder's page scores as a background to its best one: their mean over all pages and the 10th best. */
+interface Background {
+  mean: number;
+  tenth: number;
+}
+function background(view: ReadonlyMap<string, number>): Background {
+  const xs = [...view.values()].sort((a, b) => b - a);
+  return { mean: xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length), tenth: xs[Math.min(9, xs.length - 1)] ?? 0 };
+}
+
+const DROPPED = new Set(droppedWords());
+
+/**
+ * Fragments of a question, cut the same way from page questions and off-topic ones: all its
+ * content words, and its first one to three (how many chosen by `seed` and the question).
+ * Visitors type "lasagna recipe"; the fit's questions are whole sentences, and a fit that
+ * sees only sentences has never seen what a short off-topic question looks like, and a rule
+ * judged only on sentences is judged on what visitors type least.
+ */
+function fragments(q: string, seed = 0): string[] {
+  const content = words(q).filter((w) => !DROPPED.has(w));
+  if (content.length === 0) return [];
+  const x = ((seed * 2654435761 + q.length * 40503 + content.length) * 1103515245 + 12345) >>> 0;
+  const first = content.slice(0, 1 + ((x >>> 8) % 3)).join(" ");
+  return [...new Set([content.join(" "), first])].filter((f) => f !== q.toLowerCase());
 }
 
 type Ranked = (s: Sample) => string[];
@@ -401,7 +438,7 @@ export async function benchAskDev() {
     `\n/ask development harness: ${FOLDS} folds of front-matter questions and of ${OFF_TOPIC_QUESTIONS.length} off-topic questions`,
   );
   for (const seed of seeds) {
-    const samples: Sample[] = [];
+    let samples: Sample[] = [];
     if (store) {
       const started = performance.now();
       const before = store.embedded;
@@ -410,6 +447,7 @@ export async function benchAskDev() {
         ...pages.flatMap((d) => encoderUnits(d, units)),
         ...questions,
         ...questions.flatMap((q) => misspelt(q, seed) ?? []),
+        ...[...questions, ...OFF_TOPIC_QUESTIONS].flatMap((q) => fragments(q, seed)),
         ...OFF_TOPIC_QUESTIONS,
         ...NO_SHARED.map((x) => x.q),
         ...NEAR_MISS,
@@ -424,23 +462,36 @@ export async function benchAskDev() {
       const ctx = index ? foldContext(index, { docs: training, units }) : undefined;
       // The encoder reads a question with its typos corrected, as the server does.
       await store?.ensure(
-        [...held.flatMap(({ q }) => [q, misspelt(q, seed) ?? q]), ...OFF_TOPIC_QUESTIONS, ...NO_SHARED.map((x) => x.q), ...NEAR_MISS].map(
-          (q) => model.spelled(q),
-        ),
+        [
+          ...held.flatMap(({ q }) => [q, misspelt(q, seed) ?? q, ...fragments(q, seed)]),
+          ...OFF_TOPIC_QUESTIONS.flatMap((q) => [q, ...fragments(q, seed)]),
+          ...NO_SHARED.map((x) => x.q),
+          ...NEAR_MISS,
+        ].map((q) => model.spelled(q)),
       );
       /** One question: the classifier's ranking, fused with the encoder's when there is one. */
       const judge = (asked: string, right: string[]) => {
         const r = model.rankWithSignals(asked);
         if (!index || !store) {
           const urls = r.pages.slice(0, 3).map((p) => p.url);
-          return { x: features(r.pages[0].p, r.signals), right1: right.includes(urls[0]), right3: urls.some((u) => right.includes(u)) };
+          return {
+            x: features(r.pages[0].p, r.signals),
+            right1: right.includes(urls[0]),
+            right3: urls.some((u) => right.includes(u)),
+            top: r.pages[0].p,
+            signals: r.signals,
+          };
         }
         const v = store.vector(model.spelled(asked));
         const view = encoderView(index, v);
         const fused = fuse(r.pages, view, fusion);
         const urls = fused.slice(0, 3).map((p) => p.url);
+        const es = encoderSignals(view, fused[0].url);
         return {
-          x: encoderFeatures(fused[0].p, r.signals, encoderSignals(view, fused[0].url)),
+          x: encoderFeatures(fused[0].p, r.signals, es),
+          top: fused[0].p,
+          signals: r.signals,
+          enc: { ...es, ...background(view) },
           right1: right.includes(urls[0]),
           right3: urls.some((u) => right.includes(u)),
           right,
@@ -464,11 +515,21 @@ export async function benchAskDev() {
         }
       for (const q of OFF_TOPIC_QUESTIONS.filter((_, i) => i % FOLDS === fold))
         samples.push({ fold, answerable: false, ...judge(q, []), right1: false, right3: false });
+      for (const { q, url } of held)
+        for (const f of fragments(q, seed))
+          samples.push({ fold, answerable: true, fragment: true, bank: banked.has(`${url}\n${q}`), ...judge(f, [url]) });
+      for (const q of OFF_TOPIC_QUESTIONS.filter((_, i) => i % FOLDS === fold))
+        for (const f of fragments(q, seed))
+          samples.push({ fold, answerable: false, fragment: true, ...judge(f, []), right1: false, right3: false });
       for (const x of NO_SHARED.filter((_, i) => i % FOLDS === fold))
         samples.push({ fold, answerable: true, noShared: true, ...judge(x.q, [x.url, ...(x.also ?? [])]) });
       for (const q of NEAR_MISS.filter((_, i) => i % FOLDS === fold))
         samples.push({ fold, answerable: false, nearMiss: true, ...judge(q, []), right1: false, right3: false });
     });
+    const everything = samples;
+    if (store) printOffTopic(everything);
+    if (process.env.BENCH_ASK_OFFTOPIC_ONLY === "1") continue;
+    samples = everything.filter((s) => !s.fragment);
     if (store) printVariants(samples);
     const answerable = samples.filter((s) => s.answerable && !s.typo && !s.noShared);
     const noShared = samples.filter((s) => s.noShared);
@@ -562,7 +623,7 @@ function printVariants(samples: Sample[]) {
  * paraphrases abstaining.
  */
 function printCosineRule(samples: Sample[]) {
-  const best = (s: Sample) => s.x[6];
+  const best = (s: Sample) => s.enc!.best;
   const page = samples
     .filter((s) => s.answerable && !s.typo && !s.noShared)
     .map(best)
@@ -613,4 +674,125 @@ async function benchScan() {
     console.log(
       `  ${name.padEnd(18)} ${xs.length} scans: p50 ${percentile(xs, 50).toFixed(3)} ms, p99 ${percentile(xs, 99).toFixed(3)} ms`,
     );
+}
+
+/**
+ * Feature sets for the off-topic signal (issue 43): `shipped` is what the build's encoder fit
+ * reads (`encoderFeatures`), `before` the same vector rebuilt from the sample's parts, which
+ * the candidates add to: `own` (the share of the question's words the site knows without the
+ * vocabulary bridge), whether any is, how far the encoder's best page stands out of its
+ * background (the mean page score, the 10th best), the classifier's own top probability.
+ */
+const OFF_TOPIC_FEATURES: Record<string, (s: Sample) => number[]> = {
+  shipped: (s) => s.x,
+  before: (s) => before(s),
+  "+own": (s) => [...before(s), s.signals!.own],
+  "+anyown": (s) => [...before(s), s.signals!.own > 0 ? 1 : 0],
+  "+own+anyown": (s) => [...before(s), s.signals!.own, s.signals!.own > 0 ? 1 : 0],
+  "+lift": (s) => [...before(s), s.enc!.best - s.enc!.mean],
+  "+standout": (s) => [...before(s), s.enc!.best - s.enc!.tenth],
+  "+own+lift": (s) => [...before(s), s.signals!.own, s.enc!.best - s.enc!.mean],
+  "+own+standout": (s) => [...before(s), s.signals!.own, s.enc!.best - s.enc!.tenth],
+  // The classifier's own top probability beside the fused one: a question with no word the
+  // classifier knows gets a uniform classifier, and its fused top probability is then the
+  // encoder's softmax at γ 80 alone, as peaked as for a page question ("lasagna").
+  "+cls": (s) => [...before(s), clsLogit(s)],
+  "+own+cls": (s) => [...before(s), s.signals!.own, clsLogit(s)],
+  "+own+cls+lift": (s) => [...before(s), s.signals!.own, clsLogit(s), s.enc!.best - s.enc!.mean],
+  "+anyown+cls": (s) => [...before(s), s.signals!.own > 0 ? 1 : 0, clsLogit(s)],
+  // The fused top probability counted only as far as the classifier read the question: with no
+  // word of the site's own, the fused ranking is the encoder's softmax alone.
+  "+own+owntop": (s) => [...before(s), s.signals!.own, s.signals!.own * before(s)[1]],
+  "gated+own": (s) =>
+    before(s)
+      .map((v, i) => (i === 1 ? v * s.signals!.own : v))
+      .concat(s.signals!.own),
+  "+own+anytop": (s) => [...before(s), s.signals!.own, s.signals!.own > 0 ? before(s)[1] : 0],
+  "+all": (s) => [...before(s), s.signals!.own, s.signals!.own > 0 ? 1 : 0, s.enc!.best - s.enc!.mean, s.enc!.best - s.enc!.tenth],
+};
+
+/** The encoder fit's features: the fused top probability, four overlap signals, three encoder signals. */
+function before(s: Sample): number[] {
+  const p = Math.min(1 - 1e-6, Math.max(1e-6, s.top!));
+  const { coverage, found, known, familiar } = s.signals!;
+  return [1, Math.log(p / (1 - p)) / 5, coverage, found, known, familiar, s.enc!.best, s.enc!.margin, s.enc!.agree];
+}
+
+function clsLogit(s: Sample): number {
+  const p = Math.min(1 - 1e-6, Math.max(1e-6, s.classifier![0]?.p ?? 0));
+  return Math.log(p / (1 - p)) / 5;
+}
+
+/**
+ * Off-topic abstention per feature set and fit (`whole`: whole questions only, as the build
+ * fitted until issue 43; `+frag`: the fragments of the fit's folds too), cross-fitted by fold,
+ * the threshold by the build's rule (all but MAX_LOST of the right answers and of the held-out
+ * bank questions, whole ones). Fragments and whole questions are reported apart.
+ */
+function printOffTopic(samples: Sample[]) {
+  const sets = (process.env.BENCH_ASK_FEATURES ?? Object.keys(OFF_TOPIC_FEATURES).join(",")).split(",");
+  const pct = (n: number, d: number) => (d ? `${Math.round((100 * n) / d)}%` : "-");
+  console.log(
+    `    off-topic signal (${samples.filter((s) => s.fragment && s.answerable).length} page-question fragments, ${samples.filter((s) => s.fragment && !s.answerable).length} off-topic fragments):`,
+  );
+  const none = (xs: Sample[]) => pct(xs.filter((s) => s.signals!.own === 0).length, xs.length);
+  console.log(
+    `      no word known as typed (own 0): page ${none(samples.filter((s) => s.answerable && !s.typo && !s.noShared && !s.fragment))}, page fragments ${none(samples.filter((s) => s.answerable && s.fragment))}, misspelt ${none(samples.filter((s) => s.typo))}, no-shared ${none(samples.filter((s) => s.noShared))}, off-topic ${none(samples.filter((s) => !s.answerable && !s.nearMiss && !s.fragment))}, off-topic fragments ${none(samples.filter((s) => !s.answerable && s.fragment))}, near-miss ${none(samples.filter((s) => s.nearMiss))}`,
+  );
+  for (const name of sets) {
+    const f = OFF_TOPIC_FEATURES[name];
+    if (!f) throw new Error(`BENCH_ASK_FEATURES: no set ${name} (${Object.keys(OFF_TOPIC_FEATURES).join(", ")})`);
+    for (const fit of (process.env.BENCH_ASK_FITS ?? "whole,+frag").split(",") as ("whole" | "+frag")[]) {
+      const judged: { p: number; abstains: boolean; s: Sample }[] = [];
+      for (let g = 0; g < FOLDS; g++) {
+        const train = samples.filter((s) => s.fold !== g && !s.nearMiss && !s.typo && !s.noShared && (fit === "+frag" || !s.fragment));
+        const w = fitLogistic(train.map((s) => ({ x: f(s), y: s.right1 ? 1 : 0 })));
+        const p = (s: Sample) => probability(w, f(s));
+        const whole = train.filter((s) => s.answerable && !s.fragment);
+        const threshold = Math.min(
+          chooseThreshold(whole.filter((s) => s.right1).map(p), MAX_LOST),
+          chooseThreshold(whole.filter((s) => s.bank).map(p), MAX_LOST),
+        );
+        for (const s of samples.filter((x) => x.fold === g)) judged.push({ p: p(s), abstains: p(s) < threshold, s });
+      }
+      const groups = {
+        page: judged.filter((j) => j.s.answerable && !j.s.typo && !j.s.noShared && !j.s.fragment),
+        pageFrag: judged.filter((j) => j.s.answerable && j.s.fragment),
+        typo: judged.filter((j) => j.s.typo),
+        noShared: judged.filter((j) => j.s.noShared),
+        off: judged.filter((j) => !j.s.answerable && !j.s.nearMiss && !j.s.fragment),
+        offFrag: judged.filter((j) => !j.s.answerable && j.s.fragment),
+        near: judged.filter((j) => j.s.nearMiss),
+      };
+      const served = (xs: typeof judged) => pct(xs.filter((j) => j.abstains).length, xs.length);
+      const curve = (base: typeof judged, xs: (typeof judged)[]) => {
+        const sorted = base.map((j) => j.p).sort((a, b) => a - b);
+        return [0.02, 0.05, 0.08]
+          .map((lost) => {
+            const t = sorted[Math.floor(sorted.length * lost)];
+            return xs.map((x) => pct(x.filter((j) => j.p < t).length, x.length)).join("/");
+          })
+          .join(", ");
+      };
+      const pooled = [...groups.page, ...groups.pageFrag];
+      // Calibration: mean P(right) said against the share right, by fifths of the score, over every judged question but the near-miss ones.
+      const cal = [0, 0.2, 0.4, 0.6, 0.8]
+        .map((lo) => {
+          const xs = judged.filter((j) => !j.s.nearMiss && j.p >= lo && j.p < lo + 0.2);
+          return xs.length
+            ? `${(xs.reduce((a, j) => a + j.p, 0) / xs.length).toFixed(2)}→${(xs.filter((j) => j.s.right1).length / xs.length).toFixed(2)}`
+            : "-";
+        })
+        .join(" ");
+      const blank = (xs: typeof judged) => served(xs.filter((j) => j.s.signals!.own === 0));
+      console.log(
+        `      ${name.padEnd(14)} ${fit.padEnd(6)} no word of the site's own (own 0) served: answerable ${blank(judged.filter((j) => j.s.answerable))}, off-topic ${blank(judged.filter((j) => !j.s.answerable && !j.s.nearMiss))}`,
+      );
+      console.log(
+        `      ${name.padEnd(14)} ${fit.padEnd(6)} served: page ${served(groups.page)}, page fragments ${served(groups.pageFrag)}, misspelt ${served(groups.typo)}, no-shared ${served(groups.noShared)}; off-topic ${served(groups.off)}, off-topic fragments ${served(groups.offFrag)}, near-miss ${served(groups.near)}\n` +
+          `        at 2 / 5 / 8% of page questions: off-topic/fragments/near-miss ${curve(groups.page, [groups.off, groups.offFrag, groups.near])}; at 2 / 5 / 8% of page fragments: off-topic fragments ${curve(groups.pageFrag, [groups.offFrag])}; pooled at 2 / 5 / 8%: off-topic pooled ${curve(pooled, [[...groups.off, ...groups.offFrag]])}\n` +
+          `        calibration (said→right, fifths): ${cal}`,
+      );
+    }
+  }
 }

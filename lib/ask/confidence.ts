@@ -37,7 +37,10 @@ export interface ConfidenceModel {
 /**
  * Feature vector: intercept, log-odds of the ranker's top probability, then the signals.
  * (The question's length was tried too and left out: the fit's page questions are whole
- * sentences, so it learnt "short means off-topic" and would withhold visitors' fragments.)
+ * sentences, so it learnt "short means off-topic" and would withhold visitors' fragments.
+ * `own`, the share of words known without the bridge, was measured and left out too: chosen
+ * on the development harness, it withheld more of visitors' questions on the frozen sets
+ * without refusing more off-topic ones; lib/ask/README.md.)
  */
 export function features(top: number, s: QuestionSignals): number[] {
   const p = Math.min(1 - 1e-6, Math.max(1e-6, top));
@@ -50,7 +53,7 @@ export function encoderFeatures(top: number, s: QuestionSignals, e: EncoderSigna
 }
 
 /** Features() has this many entries; a model fitted over another vector is not loaded. */
-const FEATURES = features(0.5, { coverage: 0, found: 0, known: 0, familiar: 0 }).length;
+const FEATURES = features(0.5, { coverage: 0, found: 0, known: 0, familiar: 0, own: 0 }).length;
 const ENCODER_FEATURES = FEATURES + 3;
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));

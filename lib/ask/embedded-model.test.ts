@@ -99,6 +99,16 @@ describe("training", () => {
     expect(slip.pages[0]).toEqual(right.pages[0]);
   });
 
+  it("counts a word as the site's own (`own`) when the site uses it, a slip of it or a compound of its words, but not when only the bridge maps it", () => {
+    // WordNet bridges "origami" to the site's "art"; the site never writes "origami".
+    const bridged = model.rankWithSignals("origami");
+    expect(bridged.signals.known).toBe(1);
+    expect(bridged.signals.own).toBe(0);
+    expect(model.rankWithSignals("lasagna").signals.own).toBe(0);
+    for (const q of ["espresso grinder", "espreso grinder", "homelab"]) expect(model.rankWithSignals(q).signals.own, q).toBe(1);
+    expect(model.rankWithSignals("origami carburetor").signals.own).toBe(0.5);
+  });
+
   it("answers without the typed-word layer when its file is damaged, instead of failing every question", async () => {
     for (const body of ["{", '{"version":2}', '{"version":2,"words":{},"dropped":[],"english":5}']) {
       const damaged = await mkdtemp(path.join(tmpdir(), "ask-model-"));

@@ -93,6 +93,13 @@ export interface QuestionSignals {
    * cycling essay), not the words it is about.
    */
   familiar: number;
+  /**
+   * Share of the question's words the site knows as typed, one-edit typos and compounds
+   * included but not through the vocabulary bridge: `known` counts "origami" once WordNet
+   * has bridged it to a site word, this does not. Read by the development harness
+   * (bench/ask-dev.ts); not a confidence feature (lib/ask/README.md, "Off-topic signal").
+   */
+  own: number;
 }
 
 /** Uses of a word in the training text from which the site counts as familiar with it. */
@@ -347,18 +354,20 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   const rankWithSignals = (query: string): { pages: PageProbability[]; signals: QuestionSignals } => {
     if (disposed) throw new Error("the /ask model was disposed (a newer build replaced it)");
     const text = normalizeQuery(query, vocabulary, undefined, correct, typed, bridge);
-    const none = { coverage: 0, found: 0, known: 0, familiar: 0 };
+    const none = { coverage: 0, found: 0, known: 0, familiar: 0, own: 0 };
     // No word the model can read (empty, only stopwords): every page is as likely.
     if (!text) return { pages: uniform(), signals: none };
     const terms = text.split(" ");
     const known = terms.filter((t) => vocabulary.has(t)).length / terms.length;
+    const unbridged = bridge.size ? normalizeQuery(query, vocabulary, undefined, correct, typed).split(" ") : terms;
+    const own = unbridged.filter((t) => vocabulary.has(t)).length / unbridged.length;
     const got = new Map<string, number>();
     for (const [p, label] of toArray(ft.predict(text, -1, 0))) {
       const url = labels[label.slice(LABEL_PREFIX.length)];
       if (url && Number.isFinite(p)) got.set(url, (got.get(url) ?? 0) + p);
     }
     const sum = [...got.values()].reduce((a, b) => a + b, 0);
-    if (!(sum > 0)) return { pages: uniform(), signals: { ...none, known } };
+    if (!(sum > 0)) return { pages: uniform(), signals: { ...none, known, own } };
     const model = pages.map((url) => ({ url, p: (got.get(url) ?? 0) / sum }));
     const lexical = lexicon?.score(terms);
     const ranked = lexical ? withLexicon(model, lexicon!.urls, lexical) : model;
@@ -370,6 +379,7 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
         known,
         familiar:
           terms.reduce((a, t) => a + Math.min(1, Math.log1p(vocabulary.get(t) ?? 0) / Math.log1p(FAMILIAR_COUNT)), 0) / terms.length,
+        own,
       },
     };
   };
