@@ -4,14 +4,22 @@ import { builtCorpus } from "../lib/content/corpus";
 import { chooseThreshold, encoderFeatures, features, fitLogistic, probability } from "../lib/ask/confidence";
 import { OFF_TOPIC_QUESTIONS } from "../lib/ask/off-topic";
 import { FOLDS, MAX_LOST, eachHeldOutFold, encoderView } from "../scripts/build/ask-confidence";
-import { UNITS, encoderUnits, liteEncoder, typedEncoderUnits } from "../lib/ask/encoder";
+import { UNITS, bodyPassages, liteEncoder, typedEncoderUnits, type BodyPassages } from "../lib/ask/encoder";
 import { HEAD, RIDGE, headLogProbs, indexExamples, pageCentroids, trainHead, trainRidgeHead, type EncoderHead } from "../lib/ask/head";
 import { ENCODER_FUSION, encoderSignals, fuse, fuseRanks } from "../lib/ask/fusion";
 import { askQuestions, droppedWords, words } from "../lib/ask/training-data";
 import type { PageProbability, QuestionSignals } from "../lib/ask/embedded-model";
 import type { EncoderSignals } from "../lib/ask/fusion";
-import { UnitStore } from "../scripts/build/ask-vectors";
-import { PAGE_SCORE_CENTROID, PAGE_SCORE_UNITS, VECTORS_FILE, pageScores, pageSumNorms, type VectorIndex } from "../lib/ask/encoder";
+import { UnitStore, vectorTexts } from "../scripts/build/ask-vectors";
+import {
+  PAGE_SCORE_BODY,
+  PAGE_SCORE_CENTROID,
+  PAGE_SCORE_UNITS,
+  VECTORS_FILE,
+  pageScores,
+  pageSumNorms,
+  type VectorIndex,
+} from "../lib/ask/encoder";
 import { loadVectorIndex } from "../lib/ask/encoder-runtime";
 import { siteFile } from "../lib/build-output";
 import { percentile } from "./load";
@@ -49,6 +57,9 @@ interface Sample {
   cos?: Float32Array;
   heads?: Record<string, Float32Array>;
   centroid?: Float32Array;
+  /** The body channel (BENCH_ASK_BODY), per page of `ctx.index.urls`: its best passage cosine, the mean of its best two (NaN: no passage). */
+  body1?: Float32Array;
+  body2?: Float32Array;
 }
 
 /** What the learned-head and unit-kind variants need of a fold: its index, each unit's kind, its heads and centroids. */
@@ -57,6 +68,8 @@ interface FoldContext {
   kinds: string[];
   heads: Record<string, EncoderHead>;
   centroids: Float32Array;
+  /** Each page's number of units. */
+  unitCount: Uint32Array;
 }
 
 /**
@@ -86,7 +99,9 @@ function foldContext(
     heads[name] = HEADS[name](x, labels, index.urls.length, index.dim);
     console.log(`    head ${name}: ${labels.length} units, ${index.urls.length} pages, trained in ${Math.round(performance.now() - t)} ms`);
   }
-  return { index, kinds, heads, centroids: pageCentroids(index) };
+  const unitCount = new Uint32Array(index.urls.length);
+  for (const p of index.unitPage) unitCount[p]++;
+  return { index, kinds, heads, centroids: pageCentroids(index), unitCount };
 }
 
 function unitCosines(index: VectorIndex, v: Float32Array): Float32Array {
@@ -109,6 +124,27 @@ function centroidCosines(c: Float32Array, pages: number, v: Float32Array): Float
     out[p] = dot;
   }
   return out;
+}
+
+/** Per page, its best body-passage cosine and the mean of its best two (NaN where the page has none). */
+function bodyCosines(urls: string[], body: Map<string, Float32Array[]>, v: Float32Array): { body1: Float32Array; body2: Float32Array } {
+  const body1 = new Float32Array(urls.length).fill(NaN);
+  const body2 = new Float32Array(urls.length).fill(NaN);
+  urls.forEach((u, p) => {
+    let a = -2;
+    let b = -2;
+    for (const w of body.get(u) ?? []) {
+      let dot = 0;
+      for (let i = 0; i < v.length; i++) dot += v[i] * w[i];
+      if (dot > a) [a, b] = [dot, a];
+      else if (dot > b) b = dot;
+    }
+    if (a > -2) {
+      body1[p] = a;
+      body2[p] = b > -2 ? (a + b) / 2 : a;
+    }
+  });
+  return { body1, body2 };
 }
 
 /** A page-indexed array as a map by URL. */
@@ -213,6 +249,25 @@ const KIND_BONUSES: Record<string, Record<string, number>> = {
   "sections-0.03": { sectionLead: -0.03, titleQuestion: -0.03 },
 };
 const urlsOf = (xs: PageProbability[]) => xs.map((p) => p.url);
+/** The shipped page score (half the centroid, half the best three units). */
+const shippedScore = (s: Sample) => sum(scaled(byUrl(s, s.centroid!), 0.5), scaled(aggregated(s, meanTop(3)), 0.5));
+/**
+ * The body channel beside the shipped page score x: `add` is x + δ·body (a page with no passage
+ * adds δ·x); `mix` is (x + δ·body) / (1 + δ), the same scale as x (a page with no passage keeps x);
+ * `mix units<=6` the same only for pages of at most six units.
+ */
+function withBody(s: Sample, body: Float32Array, d: number, how: "add" | "mix" | "mix units<=6"): Map<string, number> {
+  const base = shippedScore(s);
+  const units = s.ctx!.unitCount;
+  return new Map(
+    s.ctx!.index.urls.map((u, p) => {
+      const x = base.get(u)!;
+      const none = Number.isNaN(body[p]) || (how === "mix units<=6" && units[p] > 6);
+      const b = none ? x : body[p];
+      return [u, how === "add" ? x + d * b : (x + d * b) / (1 + d)];
+    }),
+  );
+}
 const byScore = (m: ReadonlyMap<string, number>) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([u]) => u);
 /** The encoder's page scores aggregated from each page's three best units by `f`. */
 const aggregated = (s: Sample, f: (t: number[]) => number) => new Map([...s.top3!].map(([u, t]) => [u, f(t)]));
@@ -320,6 +375,16 @@ const VARIANTS: Record<string, Ranked> = {
       `product γ80 top3 ${name}`,
       (s: Sample) => (s.cos ? urlsOf(fuse(s.classifier!, kindTop3(s, bonus), { gamma: 80 })) : []),
     ]),
+  ),
+  ...Object.fromEntries(
+    (["body1", "body2"] as const).flatMap((b) =>
+      [0.1, 0.2, 0.3, 0.5].flatMap((d) =>
+        (["add", "mix", "mix units<=6"] as const).map((how) => [
+          `γ80 mix0.5 ${how} ${d}·${b}`,
+          (s: Sample) => (s[b] ? urlsOf(fuse(s.classifier!, withBody(s, s[b]!, d, how), { gamma: 80 })) : []),
+        ]),
+      ),
+    ),
   ),
   "rrf k10 w1 keep max": (s) => urlsOf(fuseRanks(s.classifier!, aggregated(s, meanTop(1)), { k: 10, encoderWeight: 1, keepFirst: true })),
 };
@@ -431,6 +496,19 @@ export async function benchAskDev() {
   console.log(`  units: ${JSON.stringify(units)}`);
   const fusion = ENCODER_FUSION;
   console.log(`  fusion: ${JSON.stringify(fusion)}`);
+  // BENCH_ASK_BODY=sections|paragraphLeads|paragraphs: a body channel beside the units (variants `+δ·body`).
+  const bodyKind = process.env.BENCH_ASK_BODY as BodyPassages | undefined;
+  const bodyTexts = new Map(bodyKind ? pages.map((d) => [d.url, bodyPassages(d, bodyKind)]) : []);
+  let body: Map<string, Float32Array[]> | undefined;
+  if (bodyKind && store) {
+    await store.ensure([...bodyTexts.values()].flat());
+    await store.save();
+    body = new Map([...bodyTexts].map(([u, ts]) => [u, ts.map((t) => store.vector(t))]));
+    const n = [...bodyTexts.values()].map((ts) => ts.length);
+    console.log(
+      `  body channel ${bodyKind}: ${n.reduce((a, b) => a + b, 0)} passages, ${n.filter((x) => x === 0).length} of ${n.length} pages with none`,
+    );
+  }
   const seeds = (process.env.BENCH_ASK_SEEDS ?? "1,2,3").split(",").map(Number);
   const banked = new Set(pages.flatMap((d) => (d.bank ?? []).map((q) => `${d.url}\n${q}`)));
   const rules = (process.env.BENCH_ASK_RULES ?? Object.keys(RULES).join(",")).split(",");
@@ -444,7 +522,7 @@ export async function benchAskDev() {
       const before = store.embedded;
       const questions = pages.flatMap((d) => askQuestions(d));
       await store.ensure([
-        ...pages.flatMap((d) => encoderUnits(d, units)),
+        ...vectorTexts(pages, units),
         ...questions,
         ...questions.flatMap((q) => misspelt(q, seed) ?? []),
         ...[...questions, ...OFF_TOPIC_QUESTIONS].flatMap((q) => fragments(q, seed)),
@@ -503,6 +581,7 @@ export async function benchAskDev() {
                 cos: unitCosines(index, v),
                 heads: Object.fromEntries(Object.entries(ctx.heads).map(([h, head]) => [h, headLogProbs(head, v)])),
                 centroid: centroidCosines(ctx.centroids, index.urls.length, v),
+                ...(body ? bodyCosines(index.urls, body, v) : {}),
               }
             : {}),
         };
@@ -660,14 +739,20 @@ async function benchScan() {
   console.log(
     `  ${index.scales.length} units, ${index.urls.length} pages; the pages' sum lengths once: ${(performance.now() - started).toFixed(1)} ms`,
   );
-  const times: Record<string, number[]> = { "best 3": [], "best 3 + centroid": [] };
-  for (const q of questions) pageScores(index, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID); // warm up
-  for (let round = 0; round < 6; round++) {
-    const [name, centroid] = round % 2 ? ["best 3 + centroid", PAGE_SCORE_CENTROID] : ["best 3", 0];
+  console.log(`  body channel: ${index.body?.scales.length ?? 0} passages`);
+  const variants: [string, number, number][] = [
+    ["best 3", 0, 0],
+    ["best 3 + centroid", PAGE_SCORE_CENTROID, 0],
+    ["+ body channel", PAGE_SCORE_CENTROID, PAGE_SCORE_BODY],
+  ];
+  const times: Record<string, number[]> = Object.fromEntries(variants.map(([name]) => [name, []]));
+  for (const q of questions) pageScores(index, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY); // warm up
+  for (let round = 0; round < 9; round++) {
+    const [name, centroid, body] = variants[round % variants.length];
     for (const q of questions) {
       const t = performance.now();
-      pageScores(index, q, PAGE_SCORE_UNITS, centroid as number);
-      times[name as string].push(performance.now() - t);
+      pageScores(index, q, PAGE_SCORE_UNITS, centroid, body);
+      times[name].push(performance.now() - t);
     }
   }
   for (const [name, xs] of Object.entries(times))

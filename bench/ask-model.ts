@@ -10,10 +10,10 @@ import { EVAL_SETS, abstentionCurve, evaluate, printEvaluation, readEvalSet, typ
 import { abstains, confidence, thresholdFor, type ConfidenceModel } from "../lib/ask/confidence";
 import { encoderView, fitAskConfidence } from "../scripts/build/ask-confidence";
 import { percentile } from "./load";
-import { encoderUnits, pageScores, liteEncoder, type VectorIndex } from "../lib/ask/encoder";
+import { pageScores, liteEncoder, type VectorIndex } from "../lib/ask/encoder";
 import { EncoderThread, type BatchTiming, type EncoderThreadOptions, type WarmUp } from "../lib/ask/encoder-thread";
 import { ENCODER_FUSION, encoderSignals, fuse, type EncoderSignals, type FusionSettings } from "../lib/ask/fusion";
-import { UnitStore } from "../scripts/build/ask-vectors";
+import { UnitStore, vectorTexts } from "../scripts/build/ask-vectors";
 import { loadVectorIndex } from "../lib/ask/encoder-runtime";
 import { siteFile } from "../lib/build-output";
 
@@ -335,7 +335,7 @@ async function timeUnitBuild(pages: Parameters<UnitStore["index"]>[0]) {
   const before = process.env.BUILD_CACHE_DIR;
   process.env.BUILD_CACHE_DIR = dir;
   try {
-    const texts = [...new Set(pages.flatMap((d) => encoderUnits(d)))];
+    const texts = [...new Set(vectorTexts(pages))];
     const time = async () => {
       const store = await UnitStore.open(liteEncoder());
       const t = performance.now();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  bodyPassages,
   buildVectorIndex,
   decodeVectorFile,
   dequantize,
@@ -7,6 +8,7 @@ import {
   encoderUnits,
   normalizeVector,
   pageScores,
+  PAGE_SCORE_BODY,
   PAGE_SCORE_CENTROID,
   PAGE_SCORE_UNITS,
   pageSumNorms,
@@ -111,6 +113,51 @@ describe("the vectors file", () => {
     expect(pageSumNorms(idx)).toBe(pageSumNorms(idx));
   });
 
+  it("keeps the body channel's passages in a second section, apart from the units", () => {
+    const r2 = rand(31);
+    const withBody = buildVectorIndex("use-lite:test", [
+      { ...pages[0], body: [vec(r2), vec(r2)] },
+      { ...pages[1], body: [] },
+      { ...pages[2], body: [vec(r2)] },
+    ]);
+    expect([...withBody.data]).toEqual([...index.data]);
+    const back = decodeVectorFile(encodeVectorFile(withBody))!;
+    expect([...back.body!.unitPage]).toEqual([0, 0, 2]);
+    expect([...back.body!.data]).toEqual([...withBody.body!.data]);
+    expect([...back.body!.scales]).toEqual([...withBody.body!.scales]);
+    expect([...back.data]).toEqual([...index.data]);
+    // A file without passages has no body section; a cut one reads as nothing.
+    expect(decodeVectorFile(encodeVectorFile(index))!.body).toBeUndefined();
+    const file = encodeVectorFile(withBody);
+    expect(decodeVectorFile(file.subarray(0, file.length - 64))).toBeNull();
+  });
+
+  it("adds the page's best body passage to its score, and a page with no passage its own score", () => {
+    const r2 = rand(41);
+    const q = vec(r2);
+    const units = [Array.from({ length: 4 }, () => vec(r2)), Array.from({ length: 3 }, () => vec(r2)), []];
+    const passages = [Array.from({ length: 5 }, () => vec(r2)), [], [vec(r2)]];
+    const plain = buildVectorIndex(
+      "t",
+      units.map((vectors, i) => ({ url: `/p${i}`, vectors })),
+    );
+    const both = buildVectorIndex(
+      "t",
+      units.map((vectors, i) => ({ url: `/p${i}`, vectors, body: passages[i] })),
+    );
+    const before = pageScores(plain, q);
+    // The passages never enter the best units or the centroid.
+    expect([...pageScores(both, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, 0)]).toEqual([...before]);
+    // An index with no passage at all scores as before the channel.
+    expect([...pageScores(plain, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, 0.3)]).toEqual([...before]);
+    const after = pageScores(both, q);
+    const bestPassage = Math.max(...passages[0].map((v) => cos(q, v)));
+    expect(after[0]).toBeCloseTo(before[0] + PAGE_SCORE_BODY * bestPassage, 2);
+    expect(after[1]).toBeCloseTo(before[1] * (1 + PAGE_SCORE_BODY), 5);
+    // A page with passages but no unit stays lowest.
+    expect(after[2]).toBe(-1);
+  });
+
   it("tells encoders apart by identity and dimension", () => {
     expect(sameEncoder(index, "use-lite:test")).toBe(true);
     expect(sameEncoder(index, "endpoint:other")).toBe(false);
@@ -179,6 +226,26 @@ describe("a page's units", () => {
     expect(units).toContain("You need a gauge set and a long screwdriver.");
     expect(units).not.toContain("Last paragraph of the page body.");
     expect(encoderUnits(doc, { headings: true, lead: 0, paragraphLeads: true })).toContain("Last paragraph of the page body.");
+  });
+});
+
+describe("the body channel's passages", () => {
+  it("are the body's paragraphs (their first three sentences), headings and short ones left out, once each", () => {
+    const doc = {
+      title: "Carb sync",
+      description: "Balancing four carburetors",
+      questions: [],
+      aliases: [],
+      headings: [{ text: "Tools", depth: 2, id: "tools" }],
+      text: "Intro words here for the page.\n\nTools\n\nYou need a gauge set. And a long screwdriver. Then time. And patience too.\n\nToo short.\n\nIntro words here for the page.",
+    } as unknown as Doc;
+    expect(bodyPassages(doc, "paragraphs")).toEqual([
+      "Intro words here for the page.",
+      "You need a gauge set. And a long screwdriver. Then time.",
+    ]);
+    expect(bodyPassages(doc, "sections")).toEqual(["You need a gauge set."]);
+    // Never units.
+    expect(encoderUnits(doc)).not.toContain("Intro words here for the page.");
   });
 });
 

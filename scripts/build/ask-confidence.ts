@@ -6,7 +6,7 @@ import { askQuestions } from "@/lib/ask/training-data";
 import { chooseThreshold, encoderFeatures, features, fitLogistic, probability, type ConfidenceModel } from "@/lib/ask/confidence";
 import { pageScores, type VectorIndex } from "@/lib/ask/encoder";
 import { ENCODER_FUSION, encoderSignals, fuse } from "@/lib/ask/fusion";
-import type { UnitStore } from "./ask-vectors";
+import { vectorTexts, type UnitStore } from "./ask-vectors";
 import { OFF_TOPIC_QUESTIONS } from "@/lib/ask/off-topic";
 import type { Doc } from "@/lib/content/types";
 
@@ -68,7 +68,7 @@ export async function fitAskConfidence(docs: Doc[], seed?: number, store?: UnitS
   const samples: Sample[] = [];
   const withEncoder: Sample[] = [];
   const banked = new Set(docs.flatMap((d) => (d.bank ?? []).map((q) => `${d.url}\n${q}`)));
-  if (store) await store.ensure([...docs.flatMap((d) => askQuestions(d)), ...OFF_TOPIC_QUESTIONS]);
+  if (store) await store.ensure([...vectorTexts(docs), ...docs.flatMap((d) => askQuestions(d)), ...OFF_TOPIC_QUESTIONS]);
   await eachHeldOutFold(docs, seed, async (_fold, model, held, training) => {
     const index = store?.index(training);
     // The encoder reads a question with its typos corrected, as the server does.

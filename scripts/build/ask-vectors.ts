@@ -4,8 +4,10 @@ import path from "node:path";
 import type { Doc } from "@/lib/content/types";
 import { env, type Env } from "@/lib/env";
 import {
+  BODY_PASSAGES,
   USE_LITE_ID,
   VECTORS_FILE,
+  bodyPassages,
   buildVectorIndex,
   dequantize,
   embedAll,
@@ -93,12 +95,16 @@ export class UnitStore {
     return dequantize(got.q, got.scale);
   }
 
-  /** The vectors index of these pages' units. */
+  /** The vectors index of these pages' units and body passages (`vectorTexts`, embedded already). */
   index(docs: Doc[], units?: UnitSettings): VectorIndex {
     const bank = docs.reduce((n, d) => n + (d.bank?.length ?? 0), 0);
     return buildVectorIndex(
       this.encoder.id,
-      docs.map((d) => ({ url: d.url, vectors: encoderUnits(d, units).map((t) => this.vector(t)) })),
+      docs.map((d) => ({
+        url: d.url,
+        vectors: encoderUnits(d, units).map((t) => this.vector(t)),
+        body: bodyPassages(d, BODY_PASSAGES).map((t) => this.vector(t)),
+      })),
       bank,
     );
   }
@@ -146,15 +152,20 @@ export class UnitStore {
   }
 }
 
+/** The texts the vectors file holds for these pages: their units and the body channel's passages. */
+export function vectorTexts(docs: Doc[], units?: UnitSettings): string[] {
+  return docs.flatMap((d) => [...encoderUnits(d, units), ...bodyPassages(d, BODY_PASSAGES)]);
+}
+
 /** Writes `ask-vectors.bin` for the pages into outDir. */
 export async function writeAskVectors(
   docs: Doc[],
   outDir: string,
   store: UnitStore,
-): Promise<{ units: number; embedded: number; dim: number; bytes: number; ms: number }> {
+): Promise<{ units: number; passages: number; embedded: number; dim: number; bytes: number; ms: number }> {
   const started = performance.now();
   const before = store.embedded;
-  await store.ensure(docs.flatMap((d) => encoderUnits(d)));
+  await store.ensure(vectorTexts(docs));
   const index = store.index(docs);
   const file = encodeVectorFile(index);
   await mkdir(outDir, { recursive: true });
@@ -163,6 +174,7 @@ export async function writeAskVectors(
   await store.save();
   return {
     units: index.scales.length,
+    passages: index.body?.scales.length ?? 0,
     embedded: store.embedded - before,
     dim: index.dim,
     bytes: file.length,

@@ -422,7 +422,7 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
               ? `; abstains below ${Math.round(fit.threshold * 100)}% (held out: ${Math.round(fit.fitted.abstainAnswerable * 100)}% of ${fit.fitted.answerable} page questions, ${Math.round(fit.fitted.abstainOffTopic * 100)}% of off-topic)`
               : "; no front-matter questions to calibrate on: never abstains";
             const encoded = vectors
-              ? `; encoder ${encoder!.id}: ${vectors.units} units × ${vectors.dim} (${Math.round(vectors.bytes / 1024)} KB int8), ${vectors.embedded} embedded in ${(vectors.ms / 1000).toFixed(1)} s, the rest from the cache`
+              ? `; encoder ${encoder!.id}: ${vectors.units} units and ${vectors.passages} body passages × ${vectors.dim} (${Math.round(vectors.bytes / 1024)} KB int8), ${vectors.embedded} embedded in ${(vectors.ms / 1000).toFixed(1)} s, the rest from the cache`
               : "; encoder off";
             return `${trained.pages} pages, ${Math.round(trained.bytes / 1024)} KB + ${Math.round(trained.lexiconBytes / 1024)} KB lexicon + ${Math.round(trained.spellingBytes / 1024)} KB spelling, ${trained.bridgeWords} English words bridged${calibration}${encoded}`;
           },
