@@ -58,6 +58,22 @@ export interface RidgeSettings {
 export const RIDGE: RidgeSettings = { l2: 1e-2, temperature: 20, balanced: false };
 
 /**
+ * Each example's weight in the loss, summing to 1: equal, or (balanced) equal per page so a
+ * page with many units does not outweigh one with few. Checks the examples' shape first.
+ */
+function exampleWeights(x: Float32Array, labels: ArrayLike<number>, pages: number, dim: number, balanced: boolean): Float64Array {
+  const n = labels.length;
+  if (x.length !== n * dim) throw new Error(`head: ${x.length} values for ${n} examples of ${dim} dimensions`);
+  const counts = new Float64Array(pages);
+  for (let i = 0; i < n; i++) counts[labels[i]]++;
+  const weight = new Float64Array(n);
+  for (let i = 0; i < n; i++) weight[i] = balanced ? 1 / counts[labels[i]] : 1;
+  const total = weight.reduce((a, b) => a + b, 0) || 1;
+  for (let i = 0; i < n; i++) weight[i] /= total;
+  return weight;
+}
+
+/**
  * A least-squares head: the linear map from unit vectors to their page's one-hot row that
  * minimizes the squared error plus λ‖W‖² (closed form, one 512 × 512 solve), its outputs
  * scaled by `temperature` into logits. Seconds at build where the softmax head takes minutes.
@@ -70,13 +86,7 @@ export function trainRidgeHead(
   s: RidgeSettings = RIDGE,
 ): EncoderHead {
   const n = labels.length;
-  if (x.length !== n * dim) throw new Error(`head: ${x.length} values for ${n} examples of ${dim} dimensions`);
-  const counts = new Float64Array(pages);
-  for (let i = 0; i < n; i++) counts[labels[i]]++;
-  const weight = new Float64Array(n);
-  for (let i = 0; i < n; i++) weight[i] = s.balanced ? 1 / counts[labels[i]] : 1;
-  const total = weight.reduce((a, b) => a + b, 0) || 1;
-  for (let i = 0; i < n; i++) weight[i] /= total;
+  const weight = exampleWeights(x, labels, pages, dim, s.balanced);
   // Centre on the weighted mean so the bias takes the pages' prior.
   const mean = new Float64Array(dim);
   for (let i = 0; i < n; i++) for (let d = 0; d < dim; d++) mean[d] += weight[i] * x[i * dim + d];
@@ -148,13 +158,7 @@ export function indexExamples(index: VectorIndex): { x: Float32Array; labels: Ui
  */
 export function trainHead(x: Float32Array, labels: ArrayLike<number>, pages: number, dim: number, s: HeadSettings = HEAD): EncoderHead {
   const n = labels.length;
-  if (x.length !== n * dim) throw new Error(`head: ${x.length} values for ${n} examples of ${dim} dimensions`);
-  const counts = new Float64Array(pages);
-  for (let i = 0; i < n; i++) counts[labels[i]]++;
-  const weight = new Float64Array(n);
-  for (let i = 0; i < n; i++) weight[i] = s.balanced ? 1 / counts[labels[i]] : 1;
-  const total = weight.reduce((a, b) => a + b, 0) || 1;
-  for (let i = 0; i < n; i++) weight[i] /= total;
+  const weight = exampleWeights(x, labels, pages, dim, s.balanced);
 
   // Start from the centroid classifier: each page's row its normalized mean unit, scaled.
   const W = new Float32Array(pages * dim);
