@@ -12,8 +12,14 @@ import { E2E_CALLER_HEADER } from "../playwright.config";
  * rankings a minute, which the last test here spends to the end on purpose.
  */
 const QUESTION = siteConfig.examples.questions[0];
-/** A question no page of the demo answers. */
-const OFF_TOPIC = "what is the boiling point of liquid nitrogen in kelvin";
+/**
+ * A question no page of the demo answers, which /ask refuses whether or not the encoder
+ * answered in time (confidence 0.07 with it, 0.09 without, against thresholds of 0.10): these
+ * tests are of the page's "no answer" path, not of where the threshold falls. (The boiling
+ * point of liquid nitrogen was this question until the body channel, which sends it to the
+ * espresso machine's page about boiling water.)
+ */
+const OFF_TOPIC = "who won the world series in 1987";
 
 let contract: Contract;
 test.beforeAll(async ({ request }) => {
