@@ -43,7 +43,8 @@ interface Sample {
   x: number[];
   /** What the off-topic feature sets read (OFF_TOPIC_FEATURES): the ranking's top probability, the question's signals, the encoder's. */
   top?: number;
-  signals?: QuestionSignals;
+  /** What the question shares with the site, and the share of its words the site knows without the bridge (`ownShare`). */
+  signals?: QuestionSignals & { own: number };
   enc?: EncoderSignals & Background;
   right1: boolean;
   right3: boolean;
@@ -557,7 +558,7 @@ export async function benchAskDev() {
             right1: right.includes(urls[0]),
             right3: urls.some((u) => right.includes(u)),
             top: r.pages[0].p,
-            signals: r.signals,
+            signals: { ...r.signals, own: model.ownShare(asked) },
           };
         }
         const v = store.vector(model.spelled(asked));
@@ -568,7 +569,7 @@ export async function benchAskDev() {
         return {
           x: encoderFeatures(fused[0].p, r.signals, es),
           top: fused[0].p,
-          signals: r.signals,
+          signals: { ...r.signals, own: model.ownShare(asked) },
           enc: { ...es, ...background(view) },
           right1: right.includes(urls[0]),
           right3: urls.some((u) => right.includes(u)),

@@ -34,14 +34,14 @@ describe("chooseThreshold", () => {
 describe("confidence", () => {
   const model = { weights: [-2, 1, 0, 1, 1, 1], threshold: 0.3 };
   it("rises with the ranker's probability and with what the site knows of the question", () => {
-    const s = { coverage: 0.5, found: 0.5, known: 0.5, familiar: 0.5, own: 0.5 };
+    const s = { coverage: 0.5, found: 0.5, known: 0.5, familiar: 0.5 };
     expect(confidence(model, 0.9, s)).toBeGreaterThan(confidence(model, 0.2, s));
     expect(confidence(model, 0.5, { ...s, known: 1, found: 1 })).toBeGreaterThan(confidence(model, 0.5, s));
   });
 
   it("is finite at the ends of the probability range", () => {
     for (const p of [0, 1, Number.MIN_VALUE])
-      expect(Number.isFinite(features(p, { coverage: 0, found: 0, known: 0, familiar: 0, own: 0 })[1])).toBe(true);
+      expect(Number.isFinite(features(p, { coverage: 0, found: 0, known: 0, familiar: 0 })[1])).toBe(true);
   });
 
   it("abstains below the threshold only", () => {
@@ -57,7 +57,7 @@ describe("loadConfidence", () => {
     return dir;
   };
   const fitted = { answerable: 1, offTopic: 1, abstainAnswerable: 0, abstainOffTopic: 0 };
-  const plain = features(0.5, { coverage: 0, found: 0, known: 0, familiar: 0, own: 0 }).length;
+  const plain = features(0.5, { coverage: 0, found: 0, known: 0, familiar: 0 }).length;
 
   it("loads a fit over today's features, and refuses one over another vector rather than misread it", async () => {
     const dirs = await Promise.all([

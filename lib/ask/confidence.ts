@@ -53,7 +53,7 @@ export function encoderFeatures(top: number, s: QuestionSignals, e: EncoderSigna
 }
 
 /** Features() has this many entries; a model fitted over another vector is not loaded. */
-const FEATURES = features(0.5, { coverage: 0, found: 0, known: 0, familiar: 0, own: 0 }).length;
+const FEATURES = features(0.5, { coverage: 0, found: 0, known: 0, familiar: 0 }).length;
 const ENCODER_FEATURES = FEATURES + 3;
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));

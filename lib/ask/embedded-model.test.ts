@@ -103,10 +103,10 @@ describe("training", () => {
     // WordNet bridges "origami" to the site's "art"; the site never writes "origami".
     const bridged = model.rankWithSignals("origami");
     expect(bridged.signals.known).toBe(1);
-    expect(bridged.signals.own).toBe(0);
-    expect(model.rankWithSignals("lasagna").signals.own).toBe(0);
-    for (const q of ["espresso grinder", "espreso grinder", "homelab"]) expect(model.rankWithSignals(q).signals.own, q).toBe(1);
-    expect(model.rankWithSignals("origami carburetor").signals.own).toBe(0.5);
+    expect(model.ownShare("origami")).toBe(0);
+    expect(model.ownShare("lasagna")).toBe(0);
+    for (const q of ["espresso grinder", "espreso grinder", "homelab"]) expect(model.ownShare(q), q).toBe(1);
+    expect(model.ownShare("origami carburetor")).toBe(0.5);
   });
 
   it("answers without the typed-word layer when its file is damaged, instead of failing every question", async () => {

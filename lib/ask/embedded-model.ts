@@ -93,13 +93,6 @@ export interface QuestionSignals {
    * cycling essay), not the words it is about.
    */
   familiar: number;
-  /**
-   * Share of the question's words the site knows as typed, one-edit typos and compounds
-   * included but not through the vocabulary bridge: `known` counts "origami" once WordNet
-   * has bridged it to a site word, this does not. Read by the development harness
-   * (bench/ask-dev.ts); not a confidence feature (lib/ask/README.md, "Off-topic signal").
-   */
-  own: number;
 }
 
 /** Uses of a word in the training text from which the site counts as familiar with it. */
@@ -119,6 +112,14 @@ export interface EmbeddedModel {
   rank(query: string): PageProbability[];
   /** The same ranking with what the question shares with the site, for the confidence model (lib/ask/confidence.ts). */
   rankWithSignals(query: string): { pages: PageProbability[]; signals: QuestionSignals };
+  /**
+   * Share of the question's words the site knows as typed, one-edit typos and compounds
+   * included but not through the vocabulary bridge (`known` counts "origami" once WordNet has
+   * bridged it to a site word; this does not). For the development harness (bench/ask-dev.ts)
+   * only, so no request pays a second normalization for it: measured as a confidence feature
+   * and not shipped (lib/ask/README.md, "Off-topic signal").
+   */
+  ownShare(query: string): number;
   /**
    * The question with its misspelt words corrected as typed (lib/ask/spelling.ts), as the
    * sentence encoder reads it; the question itself when nothing needed correcting.
@@ -354,20 +355,18 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   const rankWithSignals = (query: string): { pages: PageProbability[]; signals: QuestionSignals } => {
     if (disposed) throw new Error("the /ask model was disposed (a newer build replaced it)");
     const text = normalizeQuery(query, vocabulary, undefined, correct, typed, bridge);
-    const none = { coverage: 0, found: 0, known: 0, familiar: 0, own: 0 };
+    const none = { coverage: 0, found: 0, known: 0, familiar: 0 };
     // No word the model can read (empty, only stopwords): every page is as likely.
     if (!text) return { pages: uniform(), signals: none };
     const terms = text.split(" ");
     const known = terms.filter((t) => vocabulary.has(t)).length / terms.length;
-    const unbridged = bridge.size ? normalizeQuery(query, vocabulary, undefined, correct, typed).split(" ") : terms;
-    const own = unbridged.filter((t) => vocabulary.has(t)).length / unbridged.length;
     const got = new Map<string, number>();
     for (const [p, label] of toArray(ft.predict(text, -1, 0))) {
       const url = labels[label.slice(LABEL_PREFIX.length)];
       if (url && Number.isFinite(p)) got.set(url, (got.get(url) ?? 0) + p);
     }
     const sum = [...got.values()].reduce((a, b) => a + b, 0);
-    if (!(sum > 0)) return { pages: uniform(), signals: { ...none, known, own } };
+    if (!(sum > 0)) return { pages: uniform(), signals: { ...none, known } };
     const model = pages.map((url) => ({ url, p: (got.get(url) ?? 0) / sum }));
     const lexical = lexicon?.score(terms);
     const ranked = lexical ? withLexicon(model, lexicon!.urls, lexical) : model;
@@ -379,7 +378,6 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
         known,
         familiar:
           terms.reduce((a, t) => a + Math.min(1, Math.log1p(vocabulary.get(t) ?? 0) / Math.log1p(FAMILIAR_COUNT)), 0) / terms.length,
-        own,
       },
     };
   };
@@ -393,7 +391,21 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
     const fixed = given.map((w) => typed.correct(w) ?? w);
     return fixed.some((w, i) => w !== given[i]) ? fixed.join(" ") : query;
   };
-  return { pages: pages.length, bytes: bytes.byteLength, rank: (query) => rankWithSignals(query).pages, rankWithSignals, spelled, dispose };
+  const ownShare = (query: string): number => {
+    const text = normalizeQuery(query, vocabulary, undefined, correct, typed);
+    if (!text) return 0;
+    const terms = text.split(" ");
+    return terms.filter((t) => vocabulary.has(t)).length / terms.length;
+  };
+  return {
+    pages: pages.length,
+    bytes: bytes.byteLength,
+    rank: (query) => rankWithSignals(query).pages,
+    rankWithSignals,
+    ownShare,
+    spelled,
+    dispose,
+  };
 }
 
 /** Smallest probability the classifier is taken to give, so log p stays finite. */
