@@ -90,15 +90,7 @@ export function bodyPassages(doc: Doc, kind: BodyPassages): string[] {
             .filter((p) => !headings.has(p))
             .map((p) => sentences(p).slice(0, 3).join(" "))
             .filter((p) => p.split(" ").length >= 4);
-  const seen = new Set<string>();
-  return texts
-    .map((t) => t.replace(/\s+/g, " ").trim())
-    .filter((t) => {
-      const key = t.toLowerCase();
-      if (!t || seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+  return distinct(texts.map((text) => ({ text }))).map((t) => t.text);
 }
 
 export interface Encoder {
@@ -148,6 +140,11 @@ export function typedEncoderUnits(doc: Doc, units: UnitSettings = UNITS): { text
     ...of("paragraphLead", units.paragraphLeads ? paragraphs(doc).flatMap((p) => firstSentence(p) ?? []) : []),
     ...of("titleQuestion", units.titleQuestions ? titleQuestions(doc.title) : []),
   ];
+  return distinct(texts);
+}
+
+/** Texts with their whitespace collapsed, empty ones and case-insensitive repeats dropped (the first kept). */
+function distinct<T extends { text: string }>(texts: T[]): T[] {
   const seen = new Set<string>();
   return texts
     .map((u) => ({ ...u, text: u.text.replace(/\s+/g, " ").trim() }))
