@@ -30,6 +30,9 @@ function pageTypes(): [string, string][] {
     ["photo page", `/photos/${first("photos", ".jpg")}`],
     ["utilities", "/utilities"],
     ["lens", "/lens"],
+    // A query's page is answered per request (its results are the query's): measured against
+    // the same prerendered baseline, as a visitor's search is as common as an essay.
+    ["search results", "/search?q=espresso"],
   ];
 }
 
