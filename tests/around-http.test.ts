@@ -208,35 +208,77 @@ describe("run by hand with npm run job", () => {
 });
 
 describe("a failed night of jobs", () => {
-  it("leaves yesterday's crawl, baseline and changes exactly as they were, records the failure, and exits non-zero", async () => {
+  it("leaves yesterday's crawl, baseline and changes exactly as they were, records the failure, exits non-zero, and says so on the page and in the JSON", async () => {
     const prefix = testPrefix("around-failed");
     const env = appEnv({ STORE_PREFIX: prefix });
-    expect((await runJobByHand("around", env)).code).toBe(0);
-    const keys = ["around:latest", "around:baseline", "around:changes"].map((k) => `${prefix}:${k}`);
-    const snapshot = () => withRedis(async (c) => [await c.get(keys[0]), await c.get(keys[1]), await c.lRange(keys[2], 0, -1)]);
-    const yesterday = await snapshot();
-    expect(yesterday[0]).toContain("Alpha");
-
-    for (const site of sites.sites.values()) site.down = true;
-    let night;
+    const build = buildWithFeatures({ around: true });
+    const app = await startServer({ ...env, SITE_DATA_DIR: build.dir });
     try {
-      night = await runJobByHand("around", env);
+      const contract = await Contract.load(app.base);
+      await failedNightsAreShown(env, app, contract);
+    } finally {
+      await app.stop();
+      build.remove();
+    }
+  }, 300_000);
+});
+
+/**
+ * The first night fails, the second publishes, the third fails, the fourth publishes: the store keeps
+ * the last good crawl through each failure, and the app says which crawl it shows and why.
+ */
+async function failedNightsAreShown(env: Record<string, string>, app: RunningServer, contract: Contract) {
+  const prefix = env.STORE_PREFIX;
+  const downNight = async () => {
+    for (const site of sites.sites.values()) site.down = true;
+    try {
+      return await runJobByHand("around", env);
     } finally {
       for (const site of sites.sites.values()) site.down = false;
     }
-    expect(night.code, night.out).toBe(1);
-    const outcome = JobOutcomeSchema.parse(JSON.parse(night.out.slice(night.out.indexOf("{"), night.out.lastIndexOf("}") + 1)));
-    expect(outcome).toMatchObject({ status: "failed", summary: { reached: 0 } });
-    expect(outcome.status === "failed" && outcome.problems).toHaveLength(3);
-    expect(await snapshot()).toEqual(yesterday);
-    const last = await withRedis((c) => c.get(`${prefix}:jobs:last:around`));
-    expect(JSON.parse(last!)).toMatchObject({ status: "failed", error: expect.stringMatching(/read 0 of 3 firm homepages/) });
+  };
+  const json = async () => (await call(contract, app.base, "/around/json")).body as { lastFailure: { at: string; reason: string } | null };
 
-    // The next good night finds nothing changed: the outage was never a change at the firms.
-    expect((await runJobByHand("around", env)).code).toBe(0);
-    expect((await snapshot())[2]).toEqual(yesterday[2]);
-  }, 300_000);
-});
+  const first = await downNight();
+  expect(first.code, first.out).toBe(1);
+  const pending = await call(contract, app.base, "/around/json");
+  expect(pending.status).toBe(503);
+  expect(pending.body).toMatchObject({ code: "pending", lastFailure: { reason: "read 0 of 3 firm homepages (at least 2 needed)" } });
+  // React separates adjacent text with <!-- --> comments.
+  const text = async (p: string) => (await (await fetch(`${app.base}${p}`)).text()).replaceAll("<!-- -->", "");
+  expect(await text("/around")).toMatch(/failed: read 0 of 3 firm homepages \(at least 2 needed\)\./);
+
+  expect((await runJobByHand("around", env)).code).toBe(0);
+  expect((await json()).lastFailure).toBeNull();
+  const keys = ["around:latest", "around:baseline", "around:changes"].map((k) => `${prefix}:${k}`);
+  const snapshot = () => withRedis(async (c) => [await c.get(keys[0]), await c.get(keys[1]), await c.lRange(keys[2], 0, -1)]);
+  const yesterday = await snapshot();
+  expect(yesterday[0]).toContain("Alpha");
+
+  const night = await downNight();
+  expect(night.code, night.out).toBe(1);
+  const outcome = JobOutcomeSchema.parse(JSON.parse(night.out.slice(night.out.indexOf("{"), night.out.lastIndexOf("}") + 1)));
+  expect(outcome).toMatchObject({ status: "failed", summary: { reached: 0 } });
+  expect(outcome.status === "failed" && outcome.problems).toHaveLength(3);
+  expect(await snapshot()).toEqual(yesterday);
+  const last = await withRedis((c) => c.get(`${prefix}:jobs:last:around`));
+  expect(JSON.parse(last!)).toMatchObject({ status: "failed", error: expect.stringMatching(/read 0 of 3 firm homepages/) });
+  const shown = await call(contract, app.base, "/around/json");
+  expect(shown.status).toBe(200);
+  // Yesterday's crawl exactly, and why it is yesterday's.
+  const { lastFailure, ...crawl } = shown.body as { lastFailure: unknown };
+  expect(crawl).toEqual(JSON.parse(yesterday[0] as string));
+  expect(lastFailure).toMatchObject({ reason: "read 0 of 3 firm homepages (at least 2 needed)" });
+  const page = await text("/around");
+  expect(page).toContain("Alpha Ventures");
+  expect(page).toContain("What follows is the last good crawl, unchanged.");
+  expect(await (await fetch(`${app.base}/around.md`)).text()).toContain("This is the last good crawl, unchanged.");
+
+  // The next good night finds nothing changed: the outage was never a change at the firms.
+  expect((await runJobByHand("around", env)).code).toBe(0);
+  expect((await snapshot())[2]).toEqual(yesterday[2]);
+  expect((await json()).lastFailure).toBeNull();
+}
 
 describe("npm run job against a paused Redis", () => {
   it("gives up after the store's deadline and exits 4, instead of waiting for Redis to wake", async () => {

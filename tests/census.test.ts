@@ -79,7 +79,7 @@ describe("the census job", () => {
   it("answers an empty census before the first run", async () => {
     const r = await call(contract, app.base, "/lens/census.json");
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ ok: true, weeks: [], scheduled: false, nextRunAt: null, keptWeeks: KEPT_WEEKS });
+    expect(r.body).toMatchObject({ ok: true, weeks: [], scheduled: false, nextRunAt: null, lastFailure: null, keptWeeks: KEPT_WEEKS });
   });
 
   it("scans every site and records score, level and tier for the week", async () => {
@@ -131,6 +131,19 @@ describe("the census job", () => {
     expect(outcome.status === "failed" && outcome.problems).toHaveLength(3);
     expect(outcome.status === "failed" && outcome.error).toMatch(/scanned 0 of 3 sites/);
     expect(await readWeeks(store)).toEqual(before);
+    // Visitors are told the night failed and that what they see is the last good week, not left to think it ran.
+    const r = await call(contract, app.base, "/lens/census.json");
+    expect(r.body).toMatchObject({
+      weeks: ["2026-W48", "2026-W49"],
+      lastFailure: { at: "2026-12-02T07:00:00.000Z", reason: "scanned 0 of 3 sites (at least 2 needed)" },
+    });
+    // React separates adjacent text with <!-- --> comments.
+    const page = (await (await fetch(`${app.base}/lens/census`)).text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("The census of 2026-12-02 07:00 UTC failed: scanned 0 of 3 sites (at least 2 needed).");
+    expect(page).toContain("week 2026-W49, the last good one");
+    expect(await (await fetch(`${app.base}/lens/census.md`)).text()).toContain(
+      "The census of 2026-12-02T07:00:00.000Z failed: scanned 0 of 3 sites (at least 2 needed). Week 2026-W49 (2 weeks recorded), the last good one, unchanged.",
+    );
   });
 
   it("saves a partial night with the week's earlier good result for the site that failed", async () => {
@@ -158,6 +171,8 @@ describe("the census job", () => {
     expect(after.ranAt).toBe("2026-12-03T07:00:00.000Z");
     expect(after.results.find((r) => r.key === "site-2")).toEqual(before.results.find((r) => r.key === "site-2"));
     expect(after.results.find((r) => r.key === "site-2")!.error).toBeUndefined();
+    // A night that published is newer than the failure: nothing to warn about.
+    expect((await call(contract, app.base, "/lens/census.json")).body).toMatchObject({ lastFailure: null });
   });
 
   it("keeps only the newest 104 weeks", () => {

@@ -37,7 +37,18 @@ export default async function AroundPage() {
         <section aria-labelledby="pending">
           <h2 id="pending">No crawl yet</h2>
           <p role="status">
-            {view.nextCrawlAt ? <>The first crawl is scheduled for {when(view.nextCrawlAt)}.</> : "Nothing has been crawled yet."}
+            {view.lastFailure ? (
+              <>
+                The crawl of {when(view.lastFailure.at)} failed: {view.lastFailure.reason}.{" "}
+              </>
+            ) : null}
+            {view.nextCrawlAt ? (
+              <>
+                The {view.lastFailure ? "next" : "first"} crawl is scheduled for {when(view.nextCrawlAt)}.
+              </>
+            ) : view.lastFailure ? null : (
+              "Nothing has been crawled yet."
+            )}
           </p>
           <ul className="doc-list">
             {view.firms.map((f) => (
@@ -55,6 +66,11 @@ export default async function AroundPage() {
             Last crawl {when(view.report.crawledAt)}: {view.report.counts.reached} of {view.report.counts.firms} reached,{" "}
             {view.report.counts.disallowed} closed by robots.txt, {view.report.counts.failed} unreadable.
           </p>
+          {view.lastFailure ? (
+            <p role="status">
+              The crawl of {when(view.lastFailure.at)} failed: {view.lastFailure.reason}. What follows is the last good crawl, unchanged.
+            </p>
+          ) : null}
           <section aria-labelledby="firms">
             <h2 id="firms">The firms</h2>
             <ul className="doc-list around-firms">

@@ -16,10 +16,10 @@ import {
 import { crawlerUserAgent, SITE_CRAWLER_TOKEN } from "@/lib/crawlers";
 import type { Firm } from "./firms";
 import type { z } from "zod";
-import type { AroundReportSchema, FirmStateSchema } from "./schemas";
+import type { AroundCrawlSchema, FirmStateSchema } from "./schemas";
 
 export type FirmState = z.infer<typeof FirmStateSchema>;
-export type AroundReport = z.infer<typeof AroundReportSchema>;
+export type AroundReport = z.infer<typeof AroundCrawlSchema>;
 
 /** Per request (docs/owner-guide.md, around); firms are crawled in parallel, so the whole crawl takes about one site's time. */
 export const REQUEST_TIMEOUT_MS = 10_000;

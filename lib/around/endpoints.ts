@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/core/errors";
 import { getStore } from "@/lib/store";
 import { StoreUnavailableError } from "@/lib/store/errors";
 import { jobsEnabled, nextRun } from "@/lib/jobs/schedule";
+import { failureSince, type FailedRun } from "@/lib/jobs/last-failure";
 import { AroundChangesSchema, AroundReportSchema, ChangesQuerySchema, MAX_CHANGE_SETS, PendingSchema } from "./schemas";
 import { readChanges, readLatest } from "./history";
 import { aroundCrawl } from "./job";
@@ -47,24 +48,30 @@ export const getNeighborhood = defineEndpoint({
   async run() {
     const store = getStore();
     const latest = await readLatest(store).catch((e) => storeDown(e, "latest crawl"));
-    if (latest) return latest;
-    pending(jobsEnabled() ? nextRun(aroundCrawl.schedule) : null);
+    const lastFailure = await failureSince(store, aroundCrawl.name, latest?.crawledAt ?? null).catch((e) => storeDown(e, "latest crawl"));
+    if (latest) return { ...latest, lastFailure };
+    pending(jobsEnabled() ? nextRun(aroundCrawl.schedule) : null, lastFailure);
   },
   // Turned off, or no crawl scheduled: nothing will arrive, which Pending says with no next crawl.
-  feature: { name: "around", off: () => pending(null) },
+  feature: { name: "around", off: () => pending(null, null) },
   http: { path: "/around/json", cache: { maxAge: 300, staleWhileRevalidate: 3600 } },
 });
 
 const DAY_SECONDS = 86_400;
 
 /** 503 Pending: no crawl yet, and when the next one is due (none: look again in a day). */
-function pending(next: Date | null): never {
+function pending(next: Date | null, lastFailure: FailedRun | null): never {
   // When the next crawl is due (and a minute for it to finish), or a day when none is scheduled.
   const wait = next ? Math.min(DAY_SECONDS, Math.max(60, Math.ceil((next.getTime() - Date.now()) / 1000) + 60)) : DAY_SECONDS;
   throw new ApiError("pending", "No crawl of the firm homepages has finished yet.", {
     headers: { "retry-after": String(wait) },
-    hint: next ? `The next crawl is scheduled for ${next.toISOString()}; the crawl runs daily.` : "No crawl is scheduled.",
-    extras: { pending: true, firms: firmCount(), nextCrawlAt: next?.toISOString() ?? null },
+    hint: [
+      lastFailure ? `The crawl of ${lastFailure.at} failed: ${lastFailure.reason}.` : "",
+      next ? `The next crawl is scheduled for ${next.toISOString()}; the crawl runs daily.` : "No crawl is scheduled.",
+    ]
+      .filter(Boolean)
+      .join(" "),
+    extras: { pending: true, firms: firmCount(), nextCrawlAt: next?.toISOString() ?? null, lastFailure },
   });
 }
 

@@ -8,8 +8,9 @@ export async function aroundMarkdown(base: string): Promise<string> {
   const view = await aroundView();
   const head = `# Around\n\nThe homepages of ${siteConfig.around.watches}, crawled daily by this site's crawler, and what changed between crawls. JSON: ${base}/around/json and ${base}/around/changes.json.\n`;
   if (view.state === "unavailable") return `${head}\nThe crawl record could not be read right now; try again in a minute.\n`;
+  const failed = view.lastFailure ? `The crawl of ${view.lastFailure.at} failed: ${view.lastFailure.reason}.` : "";
   if (view.state === "pending")
-    return `${head}\nNo crawl has finished yet${view.nextCrawlAt ? `; the next one is scheduled for ${view.nextCrawlAt}` : ""}.\n\nFirms on the list:\n\n${view.firms.map((f) => `- ${f.name}: ${f.homepage}`).join("\n")}\n`;
+    return `${head}\nNo crawl has finished yet${view.nextCrawlAt ? `; the next one is scheduled for ${view.nextCrawlAt}` : ""}.${failed ? ` ${failed}` : ""}\n\nFirms on the list:\n\n${view.firms.map((f) => `- ${f.name}: ${f.homepage}`).join("\n")}\n`;
   const { report, changes } = view;
   const rows = report.firms.map(
     (f) =>
@@ -18,7 +19,7 @@ export async function aroundMarkdown(base: string): Promise<string> {
   const changeLines = changes.map((c) => `- ${c.detectedAt.slice(0, 10)} — ${c.firm}: ${describeChange(c)}`);
   return [
     head,
-    `Latest crawl: ${report.crawledAt} (${report.counts.reached} of ${report.counts.firms} reached, ${report.counts.disallowed} closed by robots.txt, ${report.counts.failed} failed).`,
+    `Latest crawl: ${report.crawledAt} (${report.counts.reached} of ${report.counts.firms} reached, ${report.counts.disallowed} closed by robots.txt, ${report.counts.failed} failed).${failed ? ` ${failed} This is the last good crawl, unchanged.` : ""}`,
     "",
     "| Firm | Status | robots.txt | Title | Description |",
     "|---|---|---|---|---|",

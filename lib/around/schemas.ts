@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { named, ErrorSchema } from "@/lib/core/schemas";
 import { clampedInt } from "@/lib/core/params";
+import { FailedRunSchema } from "@/lib/jobs/last-failure";
 
 /** How many crawls' change sets are kept (only crawls that changed something are kept). */
 export const MAX_CHANGE_SETS = 200;
@@ -42,20 +43,23 @@ export const FirmStateSchema = named(
   "One firm's homepage as the latest crawl found it. Page bodies are never stored.",
 );
 
+/** One crawl as the job stores it. */
+export const AroundCrawlSchema = z.object({
+  crawledAt: Iso.meta({ description: "When the latest crawl finished" }),
+  crawler: z.string().meta({ description: "The User-Agent the crawl sent" }),
+  firms: z.array(FirmStateSchema),
+  counts: z.object({
+    firms: z.int(),
+    reached: z.int().meta({ description: "Homepages that answered (any status)" }),
+    disallowed: z.int().meta({ description: "Homepages robots.txt closed to us" }),
+    failed: z.int().meta({ description: "Homepages that could not be read (robots.txt unreadable, timeout, refused)" }),
+  }),
+});
+
 export const AroundReportSchema = named(
   "AroundReport",
-  z.object({
-    crawledAt: Iso.meta({ description: "When the latest crawl finished" }),
-    crawler: z.string().meta({ description: "The User-Agent the crawl sent" }),
-    firms: z.array(FirmStateSchema),
-    counts: z.object({
-      firms: z.int(),
-      reached: z.int().meta({ description: "Homepages that answered (any status)" }),
-      disallowed: z.int().meta({ description: "Homepages robots.txt closed to us" }),
-      failed: z.int().meta({ description: "Homepages that could not be read (robots.txt unreadable, timeout, refused)" }),
-    }),
-  }),
-  "The latest crawl of the firm homepages.",
+  AroundCrawlSchema.extend({ lastFailure: FailedRunSchema.nullable() }),
+  "The latest crawl of the firm homepages, and whether a newer crawl failed (then this one is the last good crawl).",
 );
 
 export const ChangeFieldSchema = z.enum(["status", "finalUrl", "title", "description", "robots", "content"]);
@@ -94,6 +98,7 @@ export const PendingSchema = named(
       pending: z.literal(true),
       firms: z.int().meta({ description: "Firms on the list the first crawl will read" }),
       nextCrawlAt: Iso.nullable().meta({ description: "When the scheduler runs the next crawl; null when jobs are off here" }),
+      lastFailure: FailedRunSchema.nullable().meta({ description: "The newest crawl, when one ran and failed; null when none has run" }),
     }),
   ),
   "No crawl has finished yet on this site (503).",

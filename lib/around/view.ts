@@ -1,6 +1,7 @@
 import { getStore } from "@/lib/store";
 import { StoreUnavailableError } from "@/lib/store/errors";
 import { jobsEnabled, nextRun } from "@/lib/jobs/schedule";
+import { failureSince, type FailedRun } from "@/lib/jobs/last-failure";
 import { readChanges, readLatest, type Change } from "./history";
 import { aroundCrawl } from "./job";
 import { loadFirms, type Firm } from "./firms";
@@ -8,14 +9,15 @@ import type { AroundReport } from "./crawl";
 
 /** What the /around page and its Markdown twin show: the same reads as the API. */
 export type AroundView =
-  | { state: "ready"; report: AroundReport; changes: Change[] }
-  | { state: "pending"; firms: Firm[]; nextCrawlAt: string | null }
+  | { state: "ready"; report: AroundReport; changes: Change[]; lastFailure: FailedRun | null }
+  | { state: "pending"; firms: Firm[]; nextCrawlAt: string | null; lastFailure: FailedRun | null }
   | { state: "unavailable" };
 
 export async function aroundView(changeCount = 20): Promise<AroundView> {
   const store = getStore();
   try {
     const report = await readLatest(store);
+    const lastFailure = await failureSince(store, aroundCrawl.name, report?.crawledAt ?? null);
     if (!report) {
       let firms: Firm[] = [];
       try {
@@ -23,9 +25,14 @@ export async function aroundView(changeCount = 20): Promise<AroundView> {
       } catch {
         // No list built: the page says nothing is crawled yet.
       }
-      return { state: "pending", firms, nextCrawlAt: jobsEnabled() ? (nextRun(aroundCrawl.schedule)?.toISOString() ?? null) : null };
+      return {
+        state: "pending",
+        firms,
+        nextCrawlAt: jobsEnabled() ? (nextRun(aroundCrawl.schedule)?.toISOString() ?? null) : null,
+        lastFailure,
+      };
     }
-    return { state: "ready", report, changes: await readChanges(store, changeCount) };
+    return { state: "ready", report, changes: await readChanges(store, changeCount), lastFailure };
   } catch (e) {
     if (e instanceof StoreUnavailableError) return { state: "unavailable" };
     throw e;

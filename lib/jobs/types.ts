@@ -44,7 +44,8 @@ export interface JobResult {
 /**
  * Thrown by a job that reached less than it needs to publish anything (the network down,
  * every target down): the run is recorded as failed with its reasons, and the last good
- * data stays exactly as it was.
+ * data stays exactly as it was. Its message reads "what the run reached; what it kept": the
+ * pages show the first half (lib/jobs/last-failure.ts).
  */
 export class JobShortfall extends Error {
   constructor(

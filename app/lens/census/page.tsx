@@ -5,10 +5,14 @@ import { pageMetadata } from "@/lib/site/metadata";
 import { pageMeta } from "@/lib/site/pages";
 import { censusView, latest } from "@/lib/lens";
 import { CensusChart } from "@/components/census-chart";
+import type { FailedRun } from "@/lib/jobs/last-failure";
 
 export const metadata: Metadata = pageMetadata(pageMeta("/lens/census"));
 
 export const dynamic = "force-dynamic";
+
+const minute = (iso: string) => iso.slice(0, 16).replace("T", " ");
+const failedLine = (f: FailedRun) => `The census of ${minute(f.at)} UTC failed: ${f.reason}.`;
 
 export default async function CensusPage() {
   // Its feature is off (lib/features): server.mjs and proxy.ts answer the 404 first; this covers `next dev`.
@@ -27,9 +31,9 @@ export default async function CensusPage() {
       ) : view.census.weeks.length === 0 ? (
         <>
           <p role="status">
-            No census has run yet
-            {view.census.nextRunAt ? `; the next is scheduled for ${view.census.nextRunAt.slice(0, 16).replace("T", " ")} UTC` : ""}. These
-            are the sites it follows:
+            {view.census.lastFailure ? `${failedLine(view.census.lastFailure)} No census has been recorded yet` : "No census has run yet"}
+            {view.census.nextRunAt ? `; the next is scheduled for ${minute(view.census.nextRunAt)} UTC` : ""}. These are the sites it
+            follows:
           </p>
           <ul>
             {view.census.sites.map((s) => (
@@ -44,6 +48,11 @@ export default async function CensusPage() {
         </>
       ) : (
         <>
+          {view.census.lastFailure ? (
+            <p role="status">
+              {failedLine(view.census.lastFailure)} What follows ends with week {view.census.weeks.at(-1)}, the last good one, unchanged.
+            </p>
+          ) : null}
           <CensusChart weeks={view.census.weeks} sites={view.census.sites} />
           <div className="table-scroll">
             <table className="ledger-table">

@@ -5,6 +5,7 @@ import { named } from "@/lib/core/schemas";
 import { getStore } from "@/lib/store";
 import { StoreUnavailableError } from "@/lib/store/errors";
 import { jobsEnabled, nextRun } from "@/lib/jobs/schedule";
+import { FailedRunSchema, failureSince, type FailedRun } from "@/lib/jobs/last-failure";
 import { KEPT_WEEKS, readWeeks } from "./history";
 import { lensCensus } from "./job";
 import { CensusSiteSchema, censusSites } from "./sites";
@@ -27,6 +28,9 @@ export const CensusSchema = named(
     schedule: z.string().meta({ description: "When the census runs (cron, UTC)" }),
     scheduled: z.boolean().meta({ description: "Scheduled jobs are on for this site" }),
     nextRunAt: z.iso.datetime().nullable(),
+    lastFailure: FailedRunSchema.nullable().meta({
+      description: "The newest census run, when it failed after the newest week recorded here (that week is the last good one)",
+    }),
     keptWeeks: z.int().meta({ description: "Weeks of history kept; older weeks are dropped" }),
     weeks: z.array(z.string()).meta({ description: "The weeks recorded, oldest first" }),
     sites: z.array(
@@ -38,9 +42,11 @@ export const CensusSchema = named(
 
 /** The census as /lens/census.json answers it (throws ApiError storage_unavailable); the page and its twin read it here too. */
 export async function readCensus(): Promise<z.infer<typeof CensusSchema>> {
-  let weeks;
+  let weeks, lastFailure;
   try {
-    weeks = await readWeeks(getStore());
+    const store = getStore();
+    weeks = await readWeeks(store);
+    lastFailure = await failureSince(store, lensCensus.name, weeks.at(-1)?.ranAt ?? null);
   } catch (e) {
     if (e instanceof StoreUnavailableError)
       throw new ApiError("storage_unavailable", "The census could not be read right now.", {
@@ -49,17 +55,22 @@ export async function readCensus(): Promise<z.infer<typeof CensusSchema>> {
       });
     throw e;
   }
-  return censusOf(weeks, jobsEnabled());
+  return censusOf(weeks, jobsEnabled(), lastFailure);
 }
 
 /** The census body over the weeks recorded; with the census turned off, none and nothing scheduled. */
-function censusOf(weeks: Awaited<ReturnType<typeof readWeeks>>, scheduled: boolean): z.infer<typeof CensusSchema> {
+function censusOf(
+  weeks: Awaited<ReturnType<typeof readWeeks>>,
+  scheduled: boolean,
+  lastFailure: FailedRun | null,
+): z.infer<typeof CensusSchema> {
   const next = scheduled ? nextRun(lensCensus.schedule) : null;
   return {
     ok: true as const,
     schedule: lensCensus.schedule,
     scheduled,
     nextRunAt: next?.toISOString() ?? null,
+    lastFailure,
     keptWeeks: KEPT_WEEKS,
     weeks: weeks.map((w) => w.week),
     sites: censusSites().map((site) => ({
@@ -95,6 +106,6 @@ export const getCensus = defineEndpoint({
   outputDescription: "The census",
   errors: [{ status: 503, code: "storage_unavailable", description: "The census history could not be read right now" }],
   run: () => readCensus(),
-  feature: { name: "census", off: () => censusOf([], false) },
+  feature: { name: "census", off: () => censusOf([], false, null) },
   http: { path: "/lens/census.json", cache: { maxAge: 600, staleWhileRevalidate: 3600 } },
 });

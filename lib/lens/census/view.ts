@@ -31,15 +31,16 @@ export async function censusMarkdown(base: string): Promise<string> {
   const head = `# Lens census\n\nA weekly record of 16 representative sites' agent readiness, as this site's lens scores it. JSON: ${base}/lens/census.json.\n`;
   if (view.state === "unavailable") return `${head}\nThe census could not be read right now; try again in a minute.\n`;
   const { census } = view;
+  const failed = census.lastFailure ? `The census of ${census.lastFailure.at} failed: ${census.lastFailure.reason}. ` : "";
   if (census.weeks.length === 0)
-    return `${head}\nNo census has run yet${census.nextRunAt ? `; the next is scheduled for ${census.nextRunAt}` : ""}.\n\n${census.sites.map((s) => `- ${s.name} (${s.category}): ${s.url}`).join("\n")}\n`;
+    return `${head}\n${failed}No census has ${failed ? "been recorded" : "run"} yet${census.nextRunAt ? `; the next is scheduled for ${census.nextRunAt}` : ""}.\n\n${census.sites.map((s) => `- ${s.name} (${s.category}): ${s.url}`).join("\n")}\n`;
   const rows = census.sites.map((s) => {
     const { last, delta } = latest(s.series);
     return `| [${s.name}](${s.url}) | ${s.category} | ${last?.score ?? "—"} | ${delta === null ? "—" : delta > 0 ? `+${delta}` : delta} | ${last?.level ?? "—"} | ${last?.tier ?? "—"} |`;
   });
   return [
     head,
-    `Week ${census.weeks.at(-1)} (${census.weeks.length} week${census.weeks.length === 1 ? "" : "s"} recorded).`,
+    `${failed}Week ${census.weeks.at(-1)} (${census.weeks.length} week${census.weeks.length === 1 ? "" : "s"} recorded)${failed ? ", the last good one, unchanged" : ""}.`,
     "",
     "| Site | Category | Score | Change | Level | Tier |",
     "|---|---|---|---|---|---|",
