@@ -41,6 +41,8 @@ interface Sample {
   /** ask / vercel: the question asked once the server said it was warm (its own time), and whether it used the encoder. */
   second: number;
   secondEncoder: boolean;
+  /** Its `_meta.ranking` when it ranked without the encoder (which says why). */
+  secondWithout?: string;
   cpuSeconds: number;
   rssMb: number;
 }
@@ -121,6 +123,7 @@ async function once(kind: Kind, round: number): Promise<Sample> {
       const second = await timed(question(1));
       s.second = second.ms;
       s.secondEncoder = usedEncoder(second.ranking);
+      if (!s.secondEncoder) s.secondWithout = second.ranking;
       s.encoderAnswer = s.secondEncoder ? since() : NaN;
     }
     await new Promise((r) => setTimeout(r, Math.max(0, settled - performance.now())));
@@ -165,7 +168,13 @@ export async function benchColdStart() {
       line.push(`spawn → an answer with the encoder ${ms(med(k, (s) => s.encoderAnswer))}${ratio(med(k, (s) => s.encoderAnswer))}`);
     }
     if (k === "ask/vercel")
-      line.push(`after the warm line: ${ms(med(k, (s) => s.second))}, with the encoder ${count(k, (s) => s.secondEncoder)}`);
+      line.push(
+        `after the warm line: ${ms(med(k, (s) => s.second))}, with the encoder ${count(k, (s) => s.secondEncoder)}` +
+          samples
+            .get(k)!
+            .flatMap((s) => (s.secondWithout ? [` (${s.secondWithout})`] : []))
+            .join(""),
+      );
     line.push(`CPU ${med(k, (s) => s.cpuSeconds).toFixed(2)} s, RSS ${med(k, (s) => s.rssMb)} MB at +8 s`);
     console.log(line.join("   "));
   }
