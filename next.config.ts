@@ -5,7 +5,7 @@ import { pageHeaderRules } from "./lib/edge/page-matcher";
 import { PAGE_CACHE_CONTROL, pageLink } from "./lib/edge/twins";
 import { loadPageIndex } from "./lib/site/page-index";
 import { FEATURES_FILE, decidesOtherwise } from "./lib/features/rule";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { QUERY_REWRITES, QUERY_PAGES } from "./lib/edge/query-pages";
 import { keepSingleHeaderValuesPlain } from "./lib/edge/single-header";
 import path from "node:path";
@@ -42,6 +42,22 @@ const ASK_RUNTIME_FILES = [
   "node_modules/webidl-conversions/**",
 ];
 
+/**
+ * The build's output (.site) for every function but /ask's own files (`ask-*`: the classifier,
+ * its lexicon, spelling and bridge, the vectors; 6 MB), which only lib/ask reads. Listed from
+ * the directory the content build just wrote (`npm run build` runs it before `next build`);
+ * everything when it cannot be read.
+ */
+function siteFilesButAsk(): string[] {
+  try {
+    return readdirSync(path.resolve(/*turbopackIgnore: true*/ process.cwd(), ".site"), { withFileTypes: true })
+      .filter((e) => !e.name.startsWith("ask-"))
+      .map((e) => (e.isDirectory() ? `.site/${e.name}/**` : `.site/${e.name}`));
+  } catch {
+    return [".site/**"];
+  }
+}
+
 const nextConfig: NextConfig = {
   // `route.bench.ts` files (the benchmark's bare baseline) exist only in a build made by
   // `npm run bench`; a production build has no such route.
@@ -51,15 +67,16 @@ const nextConfig: NextConfig = {
   // Next would redirect `/path/` to `/path` with a 308 before our handlers run; keeping
   // the default is fine, but say it here so nobody adds trailingSlash by accident.
   trailingSlash: false,
-  // The build's server artifacts are read at run time (lib/content/corpus.ts); ship them with every route.
+  // The build's server artifacts are read at run time (lib/content/corpus.ts); ship them with every
+  // route, and /ask's own with the routes that rank.
   // /ask's encoder worker requires USE-lite (weights, TensorFlow.js and its WebAssembly) by name at
   // run time (lib/ask/encoder-thread.ts), which the tracer cannot see: listed here, with the one
   // package the bundled TensorFlow.js requires (node-fetch, never called: the weights are read
   // from disk), and fastText's WebAssembly. Only for the functions that rank a question
   // (ASK_ROUTES): the 31 MB would otherwise go into every function of a Vercel deploy.
   outputFileTracingIncludes: {
-    "/**": [".site/**"],
-    ...Object.fromEntries(ASK_ROUTES.map((route) => [route, ASK_RUNTIME_FILES])),
+    "/**": siteFilesButAsk(),
+    ...Object.fromEntries(ASK_ROUTES.map((route) => [route, [".site/ask-*", ...ASK_RUNTIME_FILES]])),
   },
   // The English word lists are read by the build only (lib/ask/spelling.ts englishWords), which
   // ships what the server needs in .site/ask-spelling.json (bench/HISTORY.md#word-lists).

