@@ -36,7 +36,7 @@ export function warmOnFirstQuestion(e: Pick<Env, "VERCEL"> = env()): void {
   if (warmsAtStart(e) || first.asked) return;
   first.asked = true;
   // After the answer is sent, so the first question does not wait for the warm-up's own work;
-  // the encoder's worker has begun loading by then (the question asked for it).
+  // the encoder's worker has usually begun loading by then (the question asked it for a vector).
   try {
     after(warmAsk);
   } catch {
