@@ -27,10 +27,8 @@ export async function register() {
   // /ask's classifier and sentence encoder load and warm now (the encoder in its worker, a
   // second or two), so no visitor waits for them; the line it logs when done is the
   // readiness signal ("/ask encoder: …; warm: …"), or says once why the encoder will not be
-  // used (off, no vectors, another encoder's).
-  const { warmEncoder } = await import("./lib/ask/encoder-runtime");
-  void warmEncoder().then(
-    (said) => console.log(said),
-    (err: Error) => console.error(`/ask encoder: ${err.message}`),
-  );
+  // used (off, no vectors, another encoder's). Not on Vercel, where this runs in every
+  // function instance: there the first question warms its own (lib/ask/warm-up.ts).
+  const { warmsAtStart, warmAsk } = await import("./lib/ask/warm-up");
+  if (warmsAtStart()) void warmAsk();
 }

