@@ -22,13 +22,10 @@ import { UnitStore, vectorTexts } from "../scripts/build/ask-vectors";
 import {
   PAGE_SCORE_BODY,
   PAGE_SCORE_CENTROID,
-  PAGE_SCORE_HUB,
   PAGE_SCORE_UNITS,
-  UNIT_HUB_K,
   VECTORS_FILE,
   pageScores,
   pageSumNorms,
-  unitHubness,
   type VectorIndex,
 } from "../lib/ask/encoder";
 import { loadVectorIndex } from "../lib/ask/encoder-runtime";
@@ -404,7 +401,8 @@ const VARIANTS: Record<string, Ranked> = {
   "rrf k10 w1 keep max": (s) => urlsOf(fuseRanks(s.classifier!, aggregated(s, meanTop(1)), { k: 10, encoderWeight: 1, keepFirst: true })),
 };
 
-// ---- Sixth pass (issue 43): hubness correction, pseudo-relevance feedback, two readings of the question ----
+// ---- Sixth pass (issue 43): hubness correction (CSLS), page priors, pseudo-relevance feedback, two readings of
+// the question, centring; measured, none shipped (lib/ask/README.md) ----
 
 /** The generic questions the hubness of a unit or page is measured against: the off-topic list (never an evaluation set). */
 let hubPool: Float32Array[] = [];
@@ -498,11 +496,11 @@ function hubnessOf(ctx: FoldContext): Hubness {
     into[at + k] = c;
   };
   for (let u = 0; u < index.scales.length; u++) {
-    const sc = pageScores(index, U.subarray(u * dim, (u + 1) * dim), PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY, 0);
+    const sc = pageScores(index, U.subarray(u * dim, (u + 1) * dim), PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY);
     for (let p = 0; p < pages; p++) if (p !== index.unitPage[u]) insert(pageByUnits, p, sc[p]);
   }
   for (const v of hubPool) {
-    const sc = pageScores(index, v, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY, 0);
+    const sc = pageScores(index, v, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY);
     for (let p = 0; p < pages; p++) {
       insert(pageByOff, p, sc[p]);
       pageMeanOff[p] += sc[p] / hubPool.length;
@@ -605,13 +603,13 @@ function priorScores(s: Sample, pool: "units" | "off" | "mean", k: number, lambd
 
 const shippedCache = new WeakMap<Sample, Map<string, number>>();
 const viewOf = (index: VectorIndex, scores: Float32Array) => new Map(index.urls.map((u, i) => [u, scores[i]]));
-/** The fifth pass's encoder view (what /ask fused before the sixth pass: no hubness), recomputed from the sample's vector. */
+/** The shipped encoder view (what /ask fuses), recomputed from the sample's vector. */
 function shipped(s: Sample): Map<string, number> {
   let got = shippedCache.get(s);
   if (!got)
     shippedCache.set(
       s,
-      (got = viewOf(s.ctx!.index, pageScores(s.ctx!.index, s.v!, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY, 0))),
+      (got = viewOf(s.ctx!.index, pageScores(s.ctx!.index, s.v!, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY))),
     );
   return got;
 }
@@ -623,7 +621,7 @@ function prfScores(s: Sample, alpha: number, m: number): Map<string, number> {
   const order = [...s.cos!.keys()].sort((a, b) => s.cos![b] - s.cos![a]).slice(0, m);
   const q = Float32Array.from(s.v!);
   for (const u of order) for (let d = 0; d < dim; d++) q[d] += (alpha / m) * index.data[u * dim + d] * index.scales[u];
-  return viewOf(index, pageScores(index, normalizeVector(q), PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY, 0));
+  return viewOf(index, pageScores(index, normalizeVector(q), PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY));
 }
 
 const rawCache = new WeakMap<Sample, Map<string, number>>();
@@ -633,7 +631,7 @@ function twoViews(s: Sample, how: "mean" | "max"): Map<string, number> {
   if (!raw)
     rawCache.set(
       s,
-      (raw = viewOf(s.ctx!.index, pageScores(s.ctx!.index, s.vRaw!, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY, 0))),
+      (raw = viewOf(s.ctx!.index, pageScores(s.ctx!.index, s.vRaw!, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY))),
     );
   const a = shipped(s);
   return new Map([...a].map(([u, x]) => [u, how === "mean" ? (x + raw.get(u)!) / 2 : Math.max(x, raw.get(u)!)]));
@@ -664,15 +662,13 @@ function centredScores(s: Sample, beta: number): Map<string, number> {
   const { index, mean } = centredIndex(s.ctx!.index, beta);
   return viewOf(
     index,
-    pageScores(index, normalizeVector(s.v!.map((x, d) => x - beta * mean[d])), PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY, 0),
+    pageScores(index, normalizeVector(s.v!.map((x, d) => x - beta * mean[d])), PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY),
   );
 }
 
 const fused6 = (s: Sample, view: ReadonlyMap<string, number>) => urlsOf(fuse(s.classifier!, view, ENCODER_FUSION));
 const SIXTH: Record<string, Ranked> = {
   "6 shipped": (s) => (s.v ? fused6(s, shipped(s)) : []),
-  // What lib/ask/encoder.ts now ranks (its hubness computed by the build's index, PAGE_SCORE_HUB).
-  "6 lib": (s) => (s.v ? fused6(s, encoderView(s.ctx!.index, s.v)) : []),
   ...Object.fromEntries(
     (["units", "off", "both"] as const).flatMap((pool) =>
       [5, 10].flatMap((k) =>
@@ -1074,26 +1070,18 @@ async function benchScan() {
     `  ${index.scales.length} units, ${index.urls.length} pages; the pages' sum lengths once: ${(performance.now() - started).toFixed(1)} ms`,
   );
   console.log(`  body channel: ${index.body?.scales.length ?? 0} passages`);
-  if (!index.hub) {
-    // A file from before the sixth pass: the build's values, computed here.
-    const t = performance.now();
-    index.hub = unitHubness(index);
-    if (index.body) index.body.hub = unitHubness(index, UNIT_HUB_K, index.body);
-    console.log(`  hubness not in the file: computed in ${Math.round(performance.now() - t)} ms`);
-  }
-  const variants: [string, number, number, number][] = [
-    ["best 3", 0, 0, 0],
-    ["best 3 + centroid", PAGE_SCORE_CENTROID, 0, 0],
-    ["+ body channel", PAGE_SCORE_CENTROID, PAGE_SCORE_BODY, 0],
-    ["+ hubness", PAGE_SCORE_CENTROID, PAGE_SCORE_BODY, PAGE_SCORE_HUB],
+  const variants: [string, number, number][] = [
+    ["best 3", 0, 0],
+    ["best 3 + centroid", PAGE_SCORE_CENTROID, 0],
+    ["+ body channel", PAGE_SCORE_CENTROID, PAGE_SCORE_BODY],
   ];
   const times: Record<string, number[]> = Object.fromEntries(variants.map(([name]) => [name, []]));
   for (const q of questions) pageScores(index, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY); // warm up
-  for (let round = 0; round < 12; round++) {
-    const [name, centroid, body, hub] = variants[round % variants.length];
+  for (let round = 0; round < 9; round++) {
+    const [name, centroid, body] = variants[round % variants.length];
     for (const q of questions) {
       const t = performance.now();
-      pageScores(index, q, PAGE_SCORE_UNITS, centroid, body, hub);
+      pageScores(index, q, PAGE_SCORE_UNITS, centroid, body);
       times[name].push(performance.now() - t);
     }
   }

@@ -10,14 +10,11 @@ import {
   pageScores,
   PAGE_SCORE_BODY,
   PAGE_SCORE_CENTROID,
-  PAGE_SCORE_HUB,
   PAGE_SCORE_UNITS,
   pageSumNorms,
   quantize,
   sameEncoder,
   typedEncoderUnits,
-  UNIT_HUB_K,
-  unitHubness,
 } from "./encoder";
 import { Lru } from "./encoder-runtime";
 import { pageCentroids } from "./head";
@@ -148,13 +145,12 @@ describe("the vectors file", () => {
       "t",
       units.map((vectors, i) => ({ url: `/p${i}`, vectors, body: passages[i] })),
     );
-    // Hubness off here (its own tests below).
-    const before = pageScores(plain, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY, 0);
+    const before = pageScores(plain, q);
     // The passages never enter the best units or the centroid.
-    expect([...pageScores(both, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, 0, 0)]).toEqual([...before]);
+    expect([...pageScores(both, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, 0)]).toEqual([...before]);
     // An index with no passage at all scores as before the channel.
-    expect([...pageScores(plain, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, 0.3, 0)]).toEqual([...before]);
-    const after = pageScores(both, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY, 0);
+    expect([...pageScores(plain, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, 0.3)]).toEqual([...before]);
+    const after = pageScores(both, q);
     const bestPassage = Math.max(...passages[0].map((v) => cos(q, v)));
     expect(after[0]).toBeCloseTo(before[0] + PAGE_SCORE_BODY * bestPassage, 2);
     expect(after[1]).toBeCloseTo(before[1] * (1 + PAGE_SCORE_BODY), 5);
@@ -166,113 +162,6 @@ describe("the vectors file", () => {
     expect(sameEncoder(index, "use-lite:test")).toBe(true);
     expect(sameEncoder(index, "endpoint:other")).toBe(false);
     expect(sameEncoder(index, "use-lite:test", 32)).toBe(false);
-  });
-});
-
-describe("hubness", () => {
-  // Five pages with a unit near one generic text ("how do I get started?"), a page that holds
-  // that generic text itself, and a page that answers the question asked below.
-  const r = rand(57);
-  const generic = vec(r);
-  const near = (v: Float32Array, w: number) => normalizeVector(v.map((x, i) => x + w * generic[i]));
-  const specific = vec(r);
-  const pages = [
-    ...["/a", "/b", "/c", "/d", "/e"].map((url) => ({ url, vectors: [near(vec(r), 1.5), vec(r)] })),
-    { url: "/answer", vectors: [specific, vec(r)] },
-    { url: "/hub", vectors: [generic, vec(r)] },
-  ];
-  const index = buildVectorIndex("use-lite:test", pages);
-  const asShipped = (u: number) => dequantize(index.data.subarray(u * index.dim, (u + 1) * index.dim), index.scales[u]);
-
-  it("is the mean of a unit's k closest units of other pages, never its own page's", () => {
-    const n = index.scales.length;
-    for (const k of [1, 3, UNIT_HUB_K]) {
-      const hub = unitHubness(index, k);
-      for (let u = 0; u < n; u++) {
-        const others = Array.from({ length: n }, (_, v) => v)
-          .filter((v) => index.unitPage[v] !== index.unitPage[u])
-          .map((v) => cos(asShipped(u), asShipped(v)))
-          .sort((a, b) => b - a)
-          .slice(0, k);
-        expect(hub[u]).toBeCloseTo(others.reduce((a, b) => a + b, 0) / others.length, 4);
-      }
-    }
-    // The generic unit is the most central of all; the build's index carries the values.
-    const hub = unitHubness(index);
-    expect(hub.indexOf(Math.max(...hub))).toBe(12);
-    expect([...index.hub!]).toEqual([...hub]);
-    // A single page has no other page's unit to be near.
-    expect([...unitHubness(buildVectorIndex("t", [pages[0]]))]).toEqual([0, 0]);
-  });
-
-  it("costs a unit that many pages are near its lead among its page's best units", () => {
-    // As close to the generic text as to /answer's own: the generic text's page wins without the correction.
-    const q = normalizeVector(generic.map((x, i) => x + specific[i]));
-    const off = pageScores(index, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY, 0);
-    const on = pageScores(index, q);
-    expect(PAGE_SCORE_HUB).toBeGreaterThan(0);
-    const first = (xs: Float32Array) => pages[xs.indexOf(Math.max(...xs))].url;
-    expect(first(off)).toBe("/hub");
-    expect(first(on)).toBe("/answer");
-    // Only the best units move: each unit's cosine less λ × its hubness.
-    const hub = index.hub!;
-    for (let p = 0; p < pages.length; p++) {
-      const units = Array.from({ length: index.scales.length }, (_, u) => u).filter((u) => index.unitPage[u] === p);
-      const best = (h: number) =>
-        units
-          .map((u) => cos(q, asShipped(u)) - h * hub[u])
-          .sort((a, b) => b - a)
-          .slice(0, PAGE_SCORE_UNITS);
-      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-      const shift = (1 - PAGE_SCORE_CENTROID) * (mean(best(PAGE_SCORE_HUB)) - mean(best(0)));
-      expect(on[p] - off[p]).toBeCloseTo(shift, 3);
-    }
-    // An index without hubness values (a file from before) scores as with the correction off.
-    const { hub: _, ...without } = index;
-    expect([...pageScores(without, q)]).toEqual([...off]);
-  });
-
-  it("measures the body channel's passages against the units, and costs them the same", () => {
-    const passages = [[near(vec(r), 3)], [vec(r)], [], [], [], [specific], []];
-    const both = buildVectorIndex(
-      "t",
-      pages.map((p, i) => ({ ...p, body: passages[i] })),
-    );
-    expect([...both.hub!]).toEqual([...index.hub!]);
-    const units = Array.from({ length: both.scales.length }, (_, u) => u);
-    both.body!.unitPage.forEach((page, i) => {
-      const v = dequantize(both.body!.data.subarray(i * both.dim, (i + 1) * both.dim), both.body!.scales[i]);
-      const others = units
-        .filter((u) => both.unitPage[u] !== page)
-        .map((u) => cos(v, asShipped(u)))
-        .sort((a, b) => b - a)
-        .slice(0, UNIT_HUB_K);
-      expect(both.body!.hub![i]).toBeCloseTo(others.reduce((a, b) => a + b, 0) / others.length, 4);
-    });
-    // The generic passage of /a is a hub, /b's random one is not.
-    expect(both.body!.hub![0]).toBeGreaterThan(both.body!.hub![1] + 0.2);
-    const q = normalizeVector(generic.map((x, i) => x + specific[i]));
-    const score = (idx: typeof both, body: number, hub: number) => pageScores(idx, q, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, body, hub);
-    // Page /a's body gain: its passage's cosine less λ × the passage's hubness.
-    const gain = score(both, PAGE_SCORE_BODY, PAGE_SCORE_HUB)[0] - score(both, 0, PAGE_SCORE_HUB)[0];
-    const v = dequantize(both.body!.data.subarray(0, both.dim), both.body!.scales[0]);
-    expect(gain).toBeCloseTo(PAGE_SCORE_BODY * (cos(q, v) - PAGE_SCORE_HUB * both.body!.hub![0]), 4);
-    const back = decodeVectorFile(encodeVectorFile(both))!;
-    expect([...back.body!.hub!]).toEqual([...both.body!.hub!]);
-    expect([...pageScores(back, q)]).toEqual([...pageScores(both, q)]);
-  });
-
-  it("travels in the vectors file, and a file without it reads as before", () => {
-    const back = decodeVectorFile(encodeVectorFile(index))!;
-    expect([...back.hub!]).toEqual([...index.hub!]);
-    const q = vec(rand(5));
-    expect([...pageScores(back, q)]).toEqual([...pageScores(index, q)]);
-    const { hub: _, ...without } = index;
-    const old = decodeVectorFile(encodeVectorFile(without))!;
-    expect(old.hub).toBeUndefined();
-    expect([...old.data]).toEqual([...index.data]);
-    const file = encodeVectorFile(index);
-    expect(decodeVectorFile(file.subarray(0, file.length - 4))).toBeNull();
   });
 });
 

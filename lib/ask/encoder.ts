@@ -195,12 +195,6 @@ export interface VectorIndex {
   bank: number;
   /** The body channel's passages, as the units are stored; never among the units. */
   body?: BodyVectors;
-  /**
-   * Each unit's hubness: the mean cosine between it and its `UNIT_HUB_K` closest units of other
-   * pages (`unitHubness`), computed at build; absent in a file from before the sixth pass (and
-   * then so is the passages').
-   */
-  hub?: Float32Array;
 }
 
 export interface BodyVectors {
@@ -208,8 +202,6 @@ export interface BodyVectors {
   unitPage: Uint16Array;
   scales: Float32Array;
   data: Int8Array;
-  /** Each passage's hubness against the units (`unitHubness`); with the index's. */
-  hub?: Float32Array;
 }
 
 function quantizedRows(pages: Float32Array[][], dim: number, what: string): BodyVectors {
@@ -247,72 +239,7 @@ export function buildVectorIndex(
       dim,
       `encoder ${encoder}, body`,
     );
-  index.hub = unitHubness(index);
-  if (index.body) index.body.hub = unitHubness(index, UNIT_HUB_K, index.body);
   return index;
-}
-
-/** How many of a unit's closest other-page units its hubness averages. */
-export const UNIT_HUB_K = 10;
-
-type Rows = Pick<VectorIndex, "data" | "scales" | "unitPage">;
-
-/**
- * Each unit's hubness (as in CSLS for cross-lingual word retrieval): the mean of its `k` highest
- * cosines with units of other pages, through int8 as shipped (fewer where the other pages have
- * fewer units; 0 with none). A unit near many other pages' texts (a heading such as "Setup" on
- * several pages, "how do I get started?") is near many questions too, and wins pages it does
- * not answer. `of` (default the units themselves) measures other rows, the body channel's
- * passages, against the same units.
- */
-export function unitHubness(index: Pick<VectorIndex, "dim"> & Rows, k = UNIT_HUB_K, of: Rows = index): Float32Array {
-  const { dim } = index;
-  const rowsOf = (x: Rows) => {
-    const out = new Float32Array(x.scales.length * dim);
-    for (let u = 0; u < x.scales.length; u++) for (let d = 0; d < dim; d++) out[u * dim + d] = x.data[u * dim + d] * x.scales[u];
-    return out;
-  };
-  const self = of === index;
-  const units = rowsOf(index);
-  const rows = self ? units : rowsOf(of);
-  const n = of.scales.length;
-  const m = index.scales.length;
-  // Each row's best k, best first; -2 below any cosine. Against itself, each pair is computed once, for both.
-  const best = new Float32Array(n * k).fill(-2);
-  const insert = (u: number, c: number) => {
-    const at = u * k;
-    if (c <= best[at + k - 1]) return;
-    let j = k - 1;
-    while (j > 0 && best[at + j - 1] < c) {
-      best[at + j] = best[at + j - 1];
-      j--;
-    }
-    best[at + j] = c;
-  };
-  for (let a = 0; a < n; a++)
-    for (let b = self ? a + 1 : 0; b < m; b++) {
-      if (of.unitPage[a] === index.unitPage[b]) continue;
-      let d0 = 0;
-      let d1 = 0;
-      const x = a * dim;
-      const y = b * dim;
-      for (let i = 0; i + 1 < dim; i += 2) {
-        d0 += rows[x + i] * units[y + i];
-        d1 += rows[x + i + 1] * units[y + i + 1];
-      }
-      let c = d0 + d1;
-      if (dim % 2) c += rows[x + dim - 1] * units[y + dim - 1];
-      insert(a, c);
-      if (self) insert(b, c);
-    }
-  const out = new Float32Array(n);
-  for (let u = 0; u < n; u++) {
-    let sum = 0;
-    let c = 0;
-    for (let j = 0; j < k && best[u * k + j] > -2; j++, c++) sum += best[u * k + j];
-    out[u] = c ? sum / c : 0;
-  }
-  return out;
 }
 
 const MAGIC = "ASKV";
@@ -320,33 +247,19 @@ const VERSION = 1;
 
 /**
  * The file: "ASKV", a uint32 header length, a JSON header ({version, encoder, dim, count,
- * urls, bank, bodyCount, hub}), padding to 4 bytes, then the units' Float32 scales, Uint16 unit
+ * urls, bank, bodyCount}), padding to 4 bytes, then the units' Float32 scales, Uint16 unit
  * pages (padded to 4) and int8 data, then the body channel's passages the same way
- * (`bodyCount` of them; none in a file without the field), then, when `hub` is true, each
- * unit's Float32 hubness and each passage's.
+ * (`bodyCount` of them; none in a file without the field).
  */
 export function encodeVectorFile(index: VectorIndex): Buffer {
   const count = index.scales.length;
   const bodyCount = index.body?.scales.length ?? 0;
   const header = Buffer.from(
-    JSON.stringify({
-      version: VERSION,
-      encoder: index.encoder,
-      dim: index.dim,
-      count,
-      urls: index.urls,
-      bank: index.bank,
-      bodyCount,
-      hub: Boolean(index.hub),
-    }),
+    JSON.stringify({ version: VERSION, encoder: index.encoder, dim: index.dim, count, urls: index.urls, bank: index.bank, bodyCount }),
   );
-  const hubs = index.hub ? [index.hub, ...(index.body ? [index.body.hub ?? new Float32Array(0)] : [])] : [];
-  if (hubs.length && hubs.map((h) => h.length).join() !== [count, ...(index.body ? [bodyCount] : [])].join())
-    throw new Error(`hubness for ${hubs.map((h) => h.length).join(" + ")} rows, not ${count} + ${bodyCount}`);
   const head = 8 + header.length + pad4(8 + header.length);
   const sections = [index, ...(index.body ? [index.body] : [])];
-  const hubBytes = hubs.length ? (count + bodyCount) * 4 : 0;
-  const out = Buffer.alloc(head + sectionBytes(count, index.dim) + sectionBytes(bodyCount, index.dim) + hubBytes);
+  const out = Buffer.alloc(head + sectionBytes(count, index.dim) + sectionBytes(bodyCount, index.dim));
   out.write(MAGIC, 0, "latin1");
   out.writeUInt32LE(header.length, 4);
   header.copy(out, 8);
@@ -357,10 +270,6 @@ export function encodeVectorFile(index: VectorIndex): Buffer {
     Buffer.from(unitPage.buffer, unitPage.byteOffset, n * 2).copy(out, at + n * 4);
     Buffer.from(data.buffer, data.byteOffset, data.length).copy(out, at + n * 4 + n * 2 + pad4(n * 2));
     at += sectionBytes(n, index.dim);
-  }
-  for (const h of hubs) {
-    Buffer.from(h.buffer, h.byteOffset, h.length * 4).copy(out, at);
-    at += h.length * 4;
   }
   return out;
 }
@@ -387,7 +296,7 @@ export function decodeVectorFile(buf: Uint8Array): VectorIndex | null {
   const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
   if (b.length < 8 || b.toString("latin1", 0, 4) !== MAGIC) return null;
   const len = b.readUInt32LE(4);
-  let h: { version: number; encoder: string; dim: number; count: number; urls: string[]; bank?: number; bodyCount?: number; hub?: boolean };
+  let h: { version: number; encoder: string; dim: number; count: number; urls: string[]; bank?: number; bodyCount?: number };
   try {
     h = JSON.parse(b.toString("utf8", 8, 8 + len));
   } catch {
@@ -397,18 +306,10 @@ export function decodeVectorFile(buf: Uint8Array): VectorIndex | null {
   const bodyCount = h.bodyCount ?? 0;
   if (!(bodyCount >= 0)) return null;
   const head = 8 + len + pad4(8 + len);
-  const hubAt = head + sectionBytes(h.count, h.dim) + sectionBytes(bodyCount, h.dim);
-  if (b.length !== hubAt + (h.hub === true ? (h.count + bodyCount) * 4 : 0)) return null;
+  if (b.length !== head + sectionBytes(h.count, h.dim) + sectionBytes(bodyCount, h.dim)) return null;
   const units = readSection(b, head, h.count, h.dim, h.urls.length);
   const body = bodyCount ? readSection(b, head + sectionBytes(h.count, h.dim), bodyCount, h.dim, h.urls.length) : undefined;
   if (!units || body === null) return null;
-  const floats = (at: number, n: number) => {
-    const out = new Float32Array(n);
-    Buffer.from(out.buffer).set(b.subarray(at, at + n * 4));
-    return out;
-  };
-  const hub = h.hub === true ? floats(hubAt, h.count) : undefined;
-  if (hub && body) body.hub = floats(hubAt + h.count * 4, bodyCount);
   return {
     encoder: h.encoder,
     dim: h.dim,
@@ -416,7 +317,6 @@ export function decodeVectorFile(buf: Uint8Array): VectorIndex | null {
     ...units,
     bank: typeof h.bank === "number" ? h.bank : 0,
     ...(body ? { body } : {}),
-    ...(hub ? { hub } : {}),
   };
 }
 
@@ -435,12 +335,6 @@ export const PAGE_SCORE_CENTROID = 0.5;
  * with no passage gains this × its own score, so having no body costs it nothing). 0: off.
  */
 export const PAGE_SCORE_BODY = 0.2;
-/**
- * The hubness correction: a unit's cosine counts this × its hubness (`unitHubness`) less among
- * the page's best units, and a body passage's the same (the centroid reads the cosines as they
- * are). 0: off, the fifth pass's ranking exactly; an index without hubness values scores as 0.
- */
-export const PAGE_SCORE_HUB = 0.5;
 /** Which passages of the body the build embeds for the body channel. */
 export const BODY_PASSAGES: BodyPassages = "paragraphs";
 
@@ -485,14 +379,10 @@ function dot(question: Float32Array, data: Int8Array, off: number, dim: number):
   return d;
 }
 
-/** Below any cosine less a hubness (cosines ≥ -1, hubness ≤ 1, its weight ≤ 1 in practice). */
-const NONE = -9;
-
 /**
  * Each page's score for the question's vector: (1 − centroid) × the mean of its best `top`
- * unit cosines, each less `hub` × the unit's hubness (when the index has it), + centroid × its
- * centroid cosine (-1 for a page with no unit), plus `body` × its best body-passage cosine,
- * each passage's less `hub` × its hubness (× the score so far for a page with no passage; nothing when
+ * unit cosines + centroid × its centroid cosine (-1 for a page with no unit), plus `body` ×
+ * its best body-passage cosine (× the score so far for a page with no passage; nothing when
  * the index has no body passage at all, as a file from before the body channel). The centroid
  * cosine costs the scan one addition per unit: it is the sum of the page's unit cosines over
  * the length of the sum of its units.
@@ -503,20 +393,17 @@ export function pageScores(
   top: number = PAGE_SCORE_UNITS,
   centroid: number = PAGE_SCORE_CENTROID,
   body: number = PAGE_SCORE_BODY,
-  hub: number = PAGE_SCORE_HUB,
 ): Float32Array {
   const pages = index.urls.length;
   const k = Math.max(1, Math.floor(top));
-  // Each page's best k cosines, best first; NONE where it has fewer units.
-  const best = new Float32Array(pages * k).fill(NONE);
+  // Each page's best k cosines, best first; -2 where it has fewer units (cosines are ≥ -1).
+  const best = new Float32Array(pages * k).fill(-2);
   const sums = new Float32Array(pages);
   const { dim, data, scales, unitPage } = index;
   if (question.length !== dim) throw new Error(`a question vector of ${question.length} dimensions against ${dim}`);
-  const hubness = hub > 0 ? index.hub : undefined;
   for (let u = 0, off = 0; u < scales.length; u++, off += dim) {
-    let c = dot(question, data, off, dim) * scales[u];
+    const c = dot(question, data, off, dim) * scales[u];
     sums[unitPage[u]] += c;
-    if (hubness) c -= hub * hubness[u];
     const at = unitPage[u] * k;
     if (c <= best[at + k - 1]) continue;
     // Insertion into the page's k best.
@@ -532,7 +419,7 @@ export function pageScores(
   for (let p = 0; p < pages; p++) {
     let sum = 0;
     let n = 0;
-    for (let j = 0; j < k && best[p * k + j] > NONE; j++, n++) sum += best[p * k + j];
+    for (let j = 0; j < k && best[p * k + j] > -2; j++, n++) sum += best[p * k + j];
     if (!n) {
       out[p] = -1;
       continue;
@@ -542,14 +429,12 @@ export function pageScores(
   }
   const passages = index.body;
   if (body > 0 && passages) {
-    const bestBody = new Float32Array(pages).fill(NONE);
-    const passageHub = hubness && passages.hub;
+    const bestBody = new Float32Array(pages).fill(-2);
     for (let u = 0, off = 0; u < passages.scales.length; u++, off += dim) {
-      let c = dot(question, passages.data, off, dim) * passages.scales[u];
-      if (passageHub) c -= hub * passageHub[u];
+      const c = dot(question, passages.data, off, dim) * passages.scales[u];
       if (c > bestBody[passages.unitPage[u]]) bestBody[passages.unitPage[u]] = c;
     }
-    for (let p = 0; p < pages; p++) if (best[p * k] > NONE) out[p] += body * (bestBody[p] > NONE ? bestBody[p] : out[p]);
+    for (let p = 0; p < pages; p++) if (best[p * k] > -2) out[p] += body * (bestBody[p] > -2 ? bestBody[p] : out[p]);
   }
   return out;
 }
