@@ -4,7 +4,15 @@ import { builtCorpus } from "../lib/content/corpus";
 import { chooseThreshold, encoderFeatures, features, fitLogistic, probability } from "../lib/ask/confidence";
 import { OFF_TOPIC_QUESTIONS } from "../lib/ask/off-topic";
 import { FOLDS, MAX_LOST, eachHeldOutFold, encoderView } from "../scripts/build/ask-confidence";
-import { UNITS, bodyPassages, liteEncoder, typedEncoderUnits, type BodyPassages } from "../lib/ask/encoder";
+import {
+  UNITS,
+  bodyPassages,
+  buildVectorIndex,
+  liteEncoder,
+  normalizeVector,
+  typedEncoderUnits,
+  type BodyPassages,
+} from "../lib/ask/encoder";
 import { HEAD, RIDGE, headLogProbs, indexExamples, pageCentroids, trainHead, trainRidgeHead, type EncoderHead } from "../lib/ask/head";
 import { ENCODER_FUSION, encoderSignals, fuse, fuseRanks } from "../lib/ask/fusion";
 import { askQuestions, droppedWords, words } from "../lib/ask/training-data";
@@ -61,6 +69,9 @@ interface Sample {
   /** The body channel (BENCH_ASK_BODY), per page of `ctx.index.urls`: its best passage cosine, the mean of its best two (NaN: no passage). */
   body1?: Float32Array;
   body2?: Float32Array;
+  /** The sixth pass's variants (SIXTH): the question's vector as the encoder reads it (spelled) and as typed. */
+  v?: Float32Array;
+  vRaw?: Float32Array;
 }
 
 /** What the learned-head and unit-kind variants need of a fold: its index, each unit's kind, its heads and centroids. */
@@ -390,6 +401,318 @@ const VARIANTS: Record<string, Ranked> = {
   "rrf k10 w1 keep max": (s) => urlsOf(fuseRanks(s.classifier!, aggregated(s, meanTop(1)), { k: 10, encoderWeight: 1, keepFirst: true })),
 };
 
+// ---- Sixth pass (issue 43): hubness correction (CSLS), page priors, pseudo-relevance feedback, two readings of
+// the question, centring; measured, none shipped (lib/ask/README.md) ----
+
+/** The generic questions the hubness of a unit or page is measured against: the off-topic list (never an evaluation set). */
+let hubPool: Float32Array[] = [];
+/** How many nearest neighbours a hubness reads at most. */
+const HUB_K = 20;
+
+/** Each row's best `k` dot products with the pool's rows, best first (-2 where fewer), skipping pool rows of the row's own page. */
+function nearestDots(
+  rows: Float32Array,
+  rowPage: ArrayLike<number> | null,
+  pool: Float32Array,
+  poolPage: ArrayLike<number> | null,
+  dim: number,
+): Float32Array {
+  const n = rows.length / dim;
+  const m = pool.length / dim;
+  const out = new Float32Array(n * HUB_K).fill(-2);
+  for (let i = 0; i < n; i++) {
+    const at = i * HUB_K;
+    for (let j = 0; j < m; j++) {
+      if (rowPage && poolPage && rowPage[i] === poolPage[j]) continue;
+      let d0 = 0;
+      let d1 = 0;
+      for (let x = 0; x < dim; x += 2) {
+        d0 += rows[i * dim + x] * pool[j * dim + x];
+        d1 += rows[i * dim + x + 1] * pool[j * dim + x + 1];
+      }
+      const c = d0 + d1;
+      if (c <= out[at + HUB_K - 1]) continue;
+      let k = HUB_K - 1;
+      while (k > 0 && out[at + k - 1] < c) {
+        out[at + k] = out[at + k - 1];
+        k--;
+      }
+      out[at + k] = c;
+    }
+  }
+  return out;
+}
+
+function rowsOf(section: { scales: Float32Array; data: Int8Array }, dim: number): Float32Array {
+  const out = new Float32Array(section.data.length);
+  for (let u = 0; u < section.scales.length; u++)
+    for (let d = 0; d < dim; d++) out[u * dim + d] = section.data[u * dim + d] * section.scales[u];
+  return out;
+}
+
+/** The mean of the best `k` of row `i` over one or two neighbour lists (merged). */
+function hubOf(lists: Float32Array[], i: number, k: number): number {
+  const xs = lists.flatMap((l) => [...l.subarray(i * HUB_K, i * HUB_K + k)]).filter((c) => c > -2);
+  xs.sort((a, b) => b - a);
+  const top = xs.slice(0, k);
+  return top.length ? top.reduce((a, b) => a + b, 0) / top.length : 0;
+}
+
+interface Hubness {
+  /** Nearest other-page units / off-topic questions of each unit, of each page's centroid, of each body passage. */
+  units: { units: Float32Array; off: Float32Array };
+  centroids: { units: Float32Array; off: Float32Array };
+  body: { units: Float32Array; off: Float32Array };
+  /** Per page: its best HUB_K shipped scores over other pages' units as questions, over the off-topic questions; its mean over the off-topic ones. */
+  pageByUnits: Float32Array;
+  pageByOff: Float32Array;
+  pageMeanOff: Float32Array;
+}
+const hubness = new WeakMap<VectorIndex, Hubness>();
+
+function hubnessOf(ctx: FoldContext): Hubness {
+  const { index } = ctx;
+  let got = hubness.get(index);
+  if (got) return got;
+  const started = performance.now();
+  const { dim } = index;
+  const U = rowsOf(index, dim);
+  const off = new Float32Array(hubPool.length * dim);
+  hubPool.forEach((v, i) => off.set(v, i * dim));
+  const B = index.body ? rowsOf(index.body, dim) : new Float32Array(0);
+  const pages = index.urls.length;
+  const pageIds = Uint16Array.from({ length: pages }, (_, p) => p);
+  const pageByUnits = new Float32Array(pages * HUB_K).fill(-2);
+  const pageByOff = new Float32Array(pages * HUB_K).fill(-2);
+  const pageMeanOff = new Float32Array(pages);
+  const insert = (into: Float32Array, p: number, c: number) => {
+    const at = p * HUB_K;
+    if (c <= into[at + HUB_K - 1]) return;
+    let k = HUB_K - 1;
+    while (k > 0 && into[at + k - 1] < c) {
+      into[at + k] = into[at + k - 1];
+      k--;
+    }
+    into[at + k] = c;
+  };
+  for (let u = 0; u < index.scales.length; u++) {
+    const sc = pageScores(index, U.subarray(u * dim, (u + 1) * dim), PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY);
+    for (let p = 0; p < pages; p++) if (p !== index.unitPage[u]) insert(pageByUnits, p, sc[p]);
+  }
+  for (const v of hubPool) {
+    const sc = pageScores(index, v, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY);
+    for (let p = 0; p < pages; p++) {
+      insert(pageByOff, p, sc[p]);
+      pageMeanOff[p] += sc[p] / hubPool.length;
+    }
+  }
+  got = {
+    units: { units: nearestDots(U, index.unitPage, U, index.unitPage, dim), off: nearestDots(U, null, off, null, dim) },
+    centroids: {
+      units: nearestDots(ctx.centroids, pageIds, U, index.unitPage, dim),
+      off: nearestDots(ctx.centroids, null, off, null, dim),
+    },
+    body: index.body
+      ? { units: nearestDots(B, index.body.unitPage, U, index.unitPage, dim), off: nearestDots(B, null, off, null, dim) }
+      : { units: new Float32Array(0), off: new Float32Array(0) },
+    pageByUnits,
+    pageByOff,
+    pageMeanOff,
+  };
+  hubness.set(index, got);
+  console.log(`    hubness of ${index.scales.length} units, ${pages} pages: ${Math.round(performance.now() - started)} ms`);
+  return got;
+}
+
+type HubPool = "units" | "off" | "both";
+const lists = (h: { units: Float32Array; off: Float32Array }, pool: HubPool) => (pool === "both" ? [h.units, h.off] : [h[pool]]);
+
+/** Each unit's, centroid's and passage's penalty (its hubness) for one pool and k, per index. */
+const penalties = new WeakMap<VectorIndex, Map<string, { unit: Float32Array; centroid: Float32Array; body: Float32Array }>>();
+function penaltiesOf(ctx: FoldContext, pool: HubPool, k: number) {
+  const h = hubnessOf(ctx);
+  let byKey = penalties.get(ctx.index);
+  if (!byKey) penalties.set(ctx.index, (byKey = new Map()));
+  const key = `${pool} ${k}`;
+  let got = byKey.get(key);
+  if (!got) {
+    const n = (l: Float32Array) => l.length / HUB_K;
+    const of = (x: { units: Float32Array; off: Float32Array }) =>
+      Float32Array.from({ length: n(x.units) }, (_, i) => hubOf(lists(x, pool), i, k));
+    got = { unit: of(h.units), centroid: of(h.centroids), body: of(h.body) };
+    byKey.set(key, got);
+  }
+  return got;
+}
+
+/**
+ * The shipped page score with every cosine less λ × its hubness (CSLS): the units' in the
+ * best three, the centroid's, the best passage's.
+ */
+function cslsScores(s: Sample, pool: HubPool, k: number, lambda: number, parts = "ucb"): Map<string, number> {
+  const [lu, lc, lb] = ["u", "c", "b"].map((x) => (parts.includes(x) ? lambda : 0));
+  const ctx = s.ctx!;
+  const { index } = ctx;
+  const pen = penaltiesOf(ctx, pool, k);
+  const pages = index.urls.length;
+  const best = Array.from({ length: pages }, () => [-9, -9, -9]);
+  const sums = new Float64Array(pages);
+  s.cos!.forEach((c, u) => {
+    const p = index.unitPage[u];
+    sums[p] += c;
+    const a = c - lu * pen.unit[u];
+    const t = best[p];
+    if (a > t[2]) {
+      t[2] = a;
+      t.sort((x, y) => y - x);
+    }
+  });
+  const cent = s.centroid!;
+  const bodyBest = new Float64Array(pages).fill(-9);
+  const body = index.body;
+  if (body) {
+    const { dim } = index;
+    for (let u = 0; u < body.scales.length; u++) {
+      let d = 0;
+      for (let i = 0; i < dim; i++) d += s.v![i] * body.data[u * dim + i];
+      const a = d * body.scales[u] - lb * pen.body[u];
+      if (a > bodyBest[body.unitPage[u]]) bodyBest[body.unitPage[u]] = a;
+    }
+  }
+  return new Map(
+    index.urls.map((url, p) => {
+      const xs = best[p].filter((c) => c > -9);
+      if (!xs.length) return [url, -1];
+      const x = 0.5 * (xs.reduce((a, b) => a + b, 0) / xs.length) + 0.5 * (cent[p] - lc * pen.centroid[p]);
+      return [url, x + PAGE_SCORE_BODY * (bodyBest[p] > -9 ? bodyBest[p] : x)];
+    }),
+  );
+}
+
+/** The shipped page score less λ × the page's own hubness: the mean of its best k scores over a pool of questions, or its mean over the off-topic list. */
+function priorScores(s: Sample, pool: "units" | "off" | "mean", k: number, lambda: number): Map<string, number> {
+  const h = hubnessOf(s.ctx!);
+  const base = shipped(s);
+  return new Map(
+    s.ctx!.index.urls.map((url, p) => {
+      const r = pool === "mean" ? h.pageMeanOff[p] : hubOf([pool === "units" ? h.pageByUnits : h.pageByOff], p, k);
+      return [url, base.get(url)! - lambda * r];
+    }),
+  );
+}
+
+const shippedCache = new WeakMap<Sample, Map<string, number>>();
+const viewOf = (index: VectorIndex, scores: Float32Array) => new Map(index.urls.map((u, i) => [u, scores[i]]));
+/** The shipped encoder view (what /ask fuses), recomputed from the sample's vector. */
+function shipped(s: Sample): Map<string, number> {
+  let got = shippedCache.get(s);
+  if (!got)
+    shippedCache.set(
+      s,
+      (got = viewOf(s.ctx!.index, pageScores(s.ctx!.index, s.v!, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY))),
+    );
+  return got;
+}
+
+/** Pseudo-relevance feedback: the question moved α × toward the mean of its best m units, normalized, and scanned again. */
+function prfScores(s: Sample, alpha: number, m: number): Map<string, number> {
+  const { index } = s.ctx!;
+  const { dim } = index;
+  const order = [...s.cos!.keys()].sort((a, b) => s.cos![b] - s.cos![a]).slice(0, m);
+  const q = Float32Array.from(s.v!);
+  for (const u of order) for (let d = 0; d < dim; d++) q[d] += (alpha / m) * index.data[u * dim + d] * index.scales[u];
+  return viewOf(index, pageScores(index, normalizeVector(q), PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY));
+}
+
+const rawCache = new WeakMap<Sample, Map<string, number>>();
+/** Two readings of the question, as typed and spelling-corrected, combined per page by `how`. */
+function twoViews(s: Sample, how: "mean" | "max"): Map<string, number> {
+  let raw = rawCache.get(s);
+  if (!raw)
+    rawCache.set(
+      s,
+      (raw = viewOf(s.ctx!.index, pageScores(s.ctx!.index, s.vRaw!, PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY))),
+    );
+  const a = shipped(s);
+  return new Map([...a].map(([u, x]) => [u, how === "mean" ? (x + raw.get(u)!) / 2 : Math.max(x, raw.get(u)!)]));
+}
+
+/** The fold's index with every vector moved β × away from the units' mean and normalized (centring: a classic hubness reduction). */
+const centred = new WeakMap<VectorIndex, Map<number, { index: VectorIndex; mean: Float32Array }>>();
+function centredIndex(index: VectorIndex, beta: number): { index: VectorIndex; mean: Float32Array } {
+  let byBeta = centred.get(index);
+  if (!byBeta) centred.set(index, (byBeta = new Map()));
+  let got = byBeta.get(beta);
+  if (got) return got;
+  const { dim } = index;
+  const U = rowsOf(index, dim);
+  const mean = new Float32Array(dim);
+  for (let u = 0; u < index.scales.length; u++) for (let d = 0; d < dim; d++) mean[d] += U[u * dim + d] / index.scales.length;
+  const away = (v: Float32Array) => normalizeVector(v.map((x, d) => x - beta * mean[d]));
+  const B = index.body ? rowsOf(index.body, dim) : undefined;
+  const pages = index.urls.map((url) => ({ url, vectors: [] as Float32Array[], body: [] as Float32Array[] }));
+  for (let u = 0; u < index.scales.length; u++) pages[index.unitPage[u]].vectors.push(away(U.subarray(u * dim, (u + 1) * dim)));
+  if (B && index.body)
+    for (let u = 0; u < index.body.scales.length; u++) pages[index.body.unitPage[u]].body.push(away(B.subarray(u * dim, (u + 1) * dim)));
+  got = { index: buildVectorIndex(index.encoder, pages, index.bank), mean };
+  byBeta.set(beta, got);
+  return got;
+}
+function centredScores(s: Sample, beta: number): Map<string, number> {
+  const { index, mean } = centredIndex(s.ctx!.index, beta);
+  return viewOf(
+    index,
+    pageScores(index, normalizeVector(s.v!.map((x, d) => x - beta * mean[d])), PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY),
+  );
+}
+
+const fused6 = (s: Sample, view: ReadonlyMap<string, number>) => urlsOf(fuse(s.classifier!, view, ENCODER_FUSION));
+const SIXTH: Record<string, Ranked> = {
+  "6 shipped": (s) => (s.v ? fused6(s, shipped(s)) : []),
+  ...Object.fromEntries(
+    (["units", "off", "both"] as const).flatMap((pool) =>
+      [5, 10].flatMap((k) =>
+        [0.1, 0.25, 0.5, 0.75, 1].map((l) => [
+          `6 csls ${pool} k${k} λ${l}`,
+          (s: Sample) => (s.v ? fused6(s, cslsScores(s, pool, k, l)) : []),
+        ]),
+      ),
+    ),
+  ),
+  // Which cosines take the penalty: u the units, c the centroid, b the body passages.
+  ...Object.fromEntries(
+    ["u", "c", "b", "uc", "cb", "ub"].flatMap((parts) =>
+      [5, 10].flatMap((k) =>
+        [0.25, 0.5, 0.75, 1].map((l) => [
+          `6 csls units k${k} λ${l} ${parts}`,
+          (s: Sample) => (s.v ? fused6(s, cslsScores(s, "units", k, l, parts)) : []),
+        ]),
+      ),
+    ),
+  ),
+  ...Object.fromEntries(
+    (["units", "off"] as const).flatMap((pool) =>
+      [5, 20].flatMap((k) =>
+        [0.1, 0.25, 0.5].map((l) => [`6 prior ${pool} k${k} λ${l}`, (s: Sample) => (s.v ? fused6(s, priorScores(s, pool, k, l)) : [])]),
+      ),
+    ),
+  ),
+  ...Object.fromEntries(
+    [0.1, 0.25, 0.5].map((l) => [`6 prior mean-off λ${l}`, (s: Sample) => (s.v ? fused6(s, priorScores(s, "mean", 0, l)) : [])]),
+  ),
+  ...Object.fromEntries(
+    [
+      [0.3, 3],
+      [0.5, 5],
+      [1, 5],
+      [0.5, 10],
+    ].map(([a, m]) => [`6 prf α${a} m${m}`, (s: Sample) => (s.v ? fused6(s, prfScores(s, a, m)) : [])]),
+  ),
+  ...Object.fromEntries([0.25, 0.5, 0.75, 1].map((b) => [`6 centred β${b}`, (s: Sample) => (s.v ? fused6(s, centredScores(s, b)) : [])])),
+  "6 two views mean": (s) => (s.v ? fused6(s, twoViews(s, "mean")) : []),
+  "6 two views max": (s) => (s.v ? fused6(s, twoViews(s, "max")) : []),
+};
+
 /**
  * Harder negatives than the off-topic list: 74 questions a visitor might type that use the
  * demo site's subjects and words but that no page answers ("cb400f fork oil capacity",
@@ -536,6 +859,7 @@ export async function benchAskDev() {
         `  encoder: ${store.embedded - before} texts embedded in ${Math.round(performance.now() - started)} ms (the rest cached)`,
       );
     }
+    if (store) hubPool = OFF_TOPIC_QUESTIONS.map((q) => store.vector(q));
     await eachHeldOutFold(pages, seed, async (fold, model, held, training) => {
       const index = store?.index(training, units);
       const ctx = index ? foldContext(index, { docs: training, units }) : undefined;
@@ -548,6 +872,7 @@ export async function benchAskDev() {
           ...NEAR_MISS,
         ].map((q) => model.spelled(q)),
       );
+      await store?.ensure(held.flatMap(({ q }) => [q, misspelt(q, seed) ?? q]));
       /** One question: the classifier's ranking, fused with the encoder's when there is one. */
       const judge = (asked: string, right: string[]) => {
         const r = model.rankWithSignals(asked);
@@ -576,6 +901,8 @@ export async function benchAskDev() {
           right,
           classifier: r.pages,
           top3: pageTop3(index, v),
+          v,
+          vRaw: store.vector(asked),
           ...(ctx
             ? {
                 ctx,
@@ -680,7 +1007,9 @@ function printVariants(samples: Sample[]) {
     ["no-shared paraphrases", samples.filter((s) => s.noShared)],
   ];
   console.log(`    fusion variants, top-1 / top-3: ${groups.map(([g, xs]) => `${g} (${xs.length})`).join("; ")}`);
-  for (const [name, v] of Object.entries(VARIANTS)) {
+  const only = process.env.BENCH_ASK_VARIANTS ? new RegExp(process.env.BENCH_ASK_VARIANTS) : undefined;
+  for (const [name, v] of Object.entries({ ...VARIANTS, ...SIXTH })) {
+    if (only && !only.test(name)) continue;
     // A variant over a head this run did not train ranks nothing: left out.
     if (groups[0][1].length && v(groups[0][1][0]).length === 0) continue;
     const cells = groups.map(([, xs]) => {
