@@ -585,7 +585,9 @@ export async function benchAskDev() {
     }
     // BENCH_ASK_MEMBERS: fastText members trained per fold (the ensemble variants); the served ranking stays ENSEMBLE's.
     const members = Number(process.env.BENCH_ASK_MEMBERS ?? ENSEMBLE.members);
-    await eachHeldOutFold(pages, { seed, members }, async (fold, model, held, training) => {
+    // BENCH_ASK_FASTTEXT: fastText hyper-parameters over HYPERPARAMETERS, as JSON ('{"dim":64}').
+    const hyperparameters = JSON.parse(process.env.BENCH_ASK_FASTTEXT ?? "{}");
+    await eachHeldOutFold(pages, { seed, members, hyperparameters }, async (fold, model, held, training) => {
       const index = store?.index(training, units);
       const ctx = index ? foldContext(index, { docs: training, units }) : undefined;
       // The encoder reads a question with its typos corrected, as the server does.
