@@ -232,7 +232,8 @@ function toArray<T>(v: Vector<T>): T[] {
 // ---------------------------------------------------------------------------------------
 
 /**
- * Trains on every page and writes `ask-model.bin`, `ask-labels.json` (label → URL),
+ * Trains on every page and writes `ask-model.bin` (and `ask-model-<i>.bin` for each further
+ * member of an ensemble, removing any a larger one left), `ask-labels.json` (label → URL),
  * `ask-lexicon.json` (the lexical index) and `ask-spelling.json` (the typed-word spelling
  * lexicon, lib/ask/spelling.ts) into outDir. Deterministic for a given corpus.
  */
@@ -517,8 +518,8 @@ function withLexicon(model: PageProbability[], urls: readonly string[], { scores
 export const RETIRED_MODEL_GRACE_MS = 60_000;
 
 /**
- * The model in dir (`ask-model.bin` + `ask-labels.json`, and `ask-lexicon.json` and
- * `ask-spelling.json` when present), or null while it has not been
+ * The model in dir (`ask-model.bin` + `ask-labels.json`, and the ensemble's further members,
+ * `ask-lexicon.json` and `ask-spelling.json` when present), or null while it has not been
  * trained. Loaded once per process and directory, like the rest of the build's output.
  * Under `npm run dev` a rebuild loads it again; the copies it replaces are freed (the
  * classifier lives in WebAssembly memory, which the garbage collector does not reclaim).
