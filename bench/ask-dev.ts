@@ -411,7 +411,7 @@ const CLASSIFIER_VARIANTS: Record<string, [number, EnsembleSettings["combine"], 
       [3, "geo"],
     ] as const
   ).flatMap(([k, c]) =>
-    [0.5, 0.75, 1, 1.25].map((b) => [`ens${k} ${c} β${b}`, [k, c, b] as [number, EnsembleSettings["combine"], number]]),
+    [0.35, 0.5, 0.65, 0.75, 1, 1.25].map((b) => [`ens${k} ${c} β${b}`, [k, c, b] as [number, EnsembleSettings["combine"], number]]),
   ),
 );
 
@@ -429,7 +429,7 @@ function classifierVariants(
 const ENSEMBLE_VARIANTS: Record<string, Ranked> = Object.fromEntries(
   Object.entries(CLASSIFIER_VARIANTS).flatMap(([name, [, , b]]) => [
     [`${name} alone`, (s: Sample) => (s.ens?.[name] ? urlsOf(s.ens[name]) : [])],
-    ...[...new Set([60, 80, 100, Math.round(80 * b)])].map((g) => [
+    ...[...new Set([50, 60, 70, 80, 100, Math.round(80 * b)])].map((g) => [
       `${name} γ${g}`,
       (s: Sample) => (s.ens?.[name] && s.view ? urlsOf(fuse(s.ens[name], s.view, { gamma: g })) : []),
     ]),
