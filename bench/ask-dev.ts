@@ -16,7 +16,7 @@ import {
 import { HEAD, RIDGE, headLogProbs, indexExamples, pageCentroids, trainHead, trainRidgeHead, type EncoderHead } from "../lib/ask/head";
 import { ENCODER_FUSION, encoderSignals, fuse, fuseRanks } from "../lib/ask/fusion";
 import { askQuestions, droppedWords, words } from "../lib/ask/training-data";
-import type { PageProbability, QuestionSignals } from "../lib/ask/embedded-model";
+import { ENSEMBLE, type EnsembleSettings, type PageProbability, type QuestionSignals } from "../lib/ask/embedded-model";
 import type { EncoderSignals } from "../lib/ask/fusion";
 import { UnitStore, vectorTexts } from "../scripts/build/ask-vectors";
 import {
@@ -72,6 +72,9 @@ interface Sample {
   /** The sixth pass's variants (SIXTH): the question's vector as the encoder reads it (spelled) and as typed. */
   v?: Float32Array;
   vRaw?: Float32Array;
+  /** The classifier ensemble's rankings by name (CLASSIFIER_VARIANTS) and the shipped encoder page scores, for ENSEMBLE_VARIANTS. */
+  ens?: Record<string, PageProbability[]>;
+  view?: Map<string, number>;
 }
 
 /** What the learned-head and unit-kind variants need of a fold: its index, each unit's kind, its heads and centroids. */
@@ -712,6 +715,49 @@ const SIXTH: Record<string, Ranked> = {
   "6 two views mean": (s) => (s.v ? fused6(s, twoViews(s, "mean")) : []),
   "6 two views max": (s) => (s.v ? fused6(s, twoViews(s, "max")) : []),
 };
+// ---------------------------------------------------------------------------------------
+// Classifier ensemble and temperature (lib/ask/README.md, "Classifier ensemble and
+// temperature"). BENCH_ASK_MEMBERS=n trains n fastText members per fold (at seed, seed + 1000,
+// …); each classifier variant is the first k members combined by mean or geometric mean, with
+// fastText's probabilities raised to β before BM25 joins; each is then fused with the shipped
+// page scores at γ. A β on the whole classifier (BM25 included) ranks exactly as γ / β does.
+
+/** Classifier variants: [members, combine, β on fastText before BM25]. */
+const CLASSIFIER_VARIANTS: Record<string, [number, EnsembleSettings["combine"], number]> = Object.fromEntries(
+  (
+    [
+      [1, "mean"],
+      [2, "mean"],
+      [3, "mean"],
+      [2, "geo"],
+      [3, "geo"],
+    ] as const
+  ).flatMap(([k, c]) =>
+    [0.35, 0.5, 0.65, 0.75, 1, 1.25].map((b) => [`ens${k} ${c} β${b}`, [k, c, b] as [number, EnsembleSettings["combine"], number]]),
+  ),
+);
+
+function classifierVariants(
+  model: { rankMembers: (q: string, use: number, c: EnsembleSettings["combine"], t?: number) => PageProbability[]; members: number },
+  q: string,
+) {
+  return Object.fromEntries(
+    Object.entries(CLASSIFIER_VARIANTS)
+      .filter(([, [k]]) => k <= model.members)
+      .map(([name, [k, c, b]]) => [name, model.rankMembers(q, k, c, b)]),
+  );
+}
+
+const ENSEMBLE_VARIANTS: Record<string, Ranked> = Object.fromEntries(
+  Object.entries(CLASSIFIER_VARIANTS).flatMap(([name, [, , b]]) => [
+    [`${name} alone`, (s: Sample) => (s.ens?.[name] ? urlsOf(s.ens[name]) : [])],
+    ...[...new Set([50, 60, 70, 80, 100, Math.round(80 * b)])].map((g) => [
+      `${name} γ${g}`,
+      (s: Sample) => (s.ens?.[name] && s.view ? urlsOf(fuse(s.ens[name], s.view, { gamma: g })) : []),
+    ]),
+  ]),
+);
+// ---------------------------------------------------------------------------------------
 
 /**
  * Harder negatives than the off-topic list: 74 questions a visitor might type that use the
@@ -860,7 +906,11 @@ export async function benchAskDev() {
       );
     }
     if (store) hubPool = OFF_TOPIC_QUESTIONS.map((q) => store.vector(q));
-    await eachHeldOutFold(pages, seed, async (fold, model, held, training) => {
+    // BENCH_ASK_MEMBERS: fastText members trained per fold (the ensemble variants); the served ranking stays ENSEMBLE's.
+    const members = Number(process.env.BENCH_ASK_MEMBERS ?? ENSEMBLE.members);
+    // BENCH_ASK_FASTTEXT: fastText hyper-parameters over HYPERPARAMETERS, as JSON ('{"dim":64}').
+    const hyperparameters = JSON.parse(process.env.BENCH_ASK_FASTTEXT ?? "{}");
+    await eachHeldOutFold(pages, { seed, members, hyperparameters }, async (fold, model, held, training) => {
       const index = store?.index(training, units);
       const ctx = index ? foldContext(index, { docs: training, units }) : undefined;
       // The encoder reads a question with its typos corrected, as the server does.
@@ -874,8 +924,9 @@ export async function benchAskDev() {
       );
       await store?.ensure(held.flatMap(({ q }) => [q, misspelt(q, seed) ?? q]));
       /** One question: the classifier's ranking, fused with the encoder's when there is one. */
-      const judge = (asked: string, right: string[]) => {
-        const r = model.rankWithSignals(asked);
+      const judge = (asked: string, right: string[], variants = false) => {
+        const r0 = model.rankWithSignals(asked);
+        const r = members === ENSEMBLE.members ? r0 : { ...r0, pages: model.rankMembers(asked, ENSEMBLE.members, ENSEMBLE.combine) };
         if (!index || !store) {
           const urls = r.pages.slice(0, 3).map((p) => p.url);
           return {
@@ -900,6 +951,7 @@ export async function benchAskDev() {
           right3: urls.some((u) => right.includes(u)),
           right,
           classifier: r.pages,
+          ...(variants ? { ens: classifierVariants(model, asked), view } : {}),
           top3: pageTop3(index, v),
           v,
           vRaw: store.vector(asked),
@@ -918,7 +970,7 @@ export async function benchAskDev() {
         for (const typo of [false, true]) {
           const asked = typo ? misspelt(q, seed) : q;
           if (asked === null) continue;
-          samples.push({ fold, answerable: true, typo, bank: banked.has(`${url}\n${q}`), ...judge(asked, [url]) });
+          samples.push({ fold, answerable: true, typo, bank: banked.has(`${url}\n${q}`), ...judge(asked, [url], true) });
         }
       for (const q of OFF_TOPIC_QUESTIONS.filter((_, i) => i % FOLDS === fold))
         samples.push({ fold, answerable: false, ...judge(q, []), right1: false, right3: false });
@@ -929,7 +981,7 @@ export async function benchAskDev() {
         for (const f of fragments(q, seed))
           samples.push({ fold, answerable: false, fragment: true, ...judge(f, []), right1: false, right3: false });
       for (const x of NO_SHARED.filter((_, i) => i % FOLDS === fold))
-        samples.push({ fold, answerable: true, noShared: true, ...judge(x.q, [x.url, ...(x.also ?? [])]) });
+        samples.push({ fold, answerable: true, noShared: true, ...judge(x.q, [x.url, ...(x.also ?? [])], true) });
       for (const q of NEAR_MISS.filter((_, i) => i % FOLDS === fold))
         samples.push({ fold, answerable: false, nearMiss: true, ...judge(q, []), right1: false, right3: false });
     });
@@ -1007,9 +1059,9 @@ function printVariants(samples: Sample[]) {
     ["no-shared paraphrases", samples.filter((s) => s.noShared)],
   ];
   console.log(`    fusion variants, top-1 / top-3: ${groups.map(([g, xs]) => `${g} (${xs.length})`).join("; ")}`);
-  const only = process.env.BENCH_ASK_VARIANTS ? new RegExp(process.env.BENCH_ASK_VARIANTS) : undefined;
-  for (const [name, v] of Object.entries({ ...VARIANTS, ...SIXTH })) {
-    if (only && !only.test(name)) continue;
+  // BENCH_ASK_VARIANTS: a regular expression on the variants' names (default every one).
+  const only = new RegExp(process.env.BENCH_ASK_VARIANTS ?? "");
+  for (const [name, v] of Object.entries({ ...VARIANTS, ...SIXTH, ...ENSEMBLE_VARIANTS }).filter(([n]) => only.test(n))) {
     // A variant over a head this run did not train ranks nothing: left out.
     if (groups[0][1].length && v(groups[0][1][0]).length === 0) continue;
     const cells = groups.map(([, xs]) => {

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtCorpus } from "@/lib/content/corpus";
 import { searchSite } from "@/lib/search/search";
 import type { Doc } from "@/lib/content/types";
-import { LABELS_FILE, MODEL_FILE, loadEmbeddedModel, trainEmbeddedModel, type EmbeddedModel } from "./embedded-model";
+import {
+  FUSION,
+  LABELS_FILE,
+  MEMBER_SEED_STEP,
+  MODEL_FILE,
+  loadEmbeddedModel,
+  memberFile,
+  trainEmbeddedModel,
+  type EmbeddedModel,
+} from "./embedded-model";
 import { SPELLING_FILE, type SpellingLexicon } from "./spelling";
 import { contentWords, evaluate, pageText, readEvalSet, sharedContentWords, type EvalTable } from "./evaluate";
 import { normalize, normalizeQuery, porterStem, trainingLines } from "./training-data";
@@ -188,6 +197,65 @@ describe("ranking", () => {
     const ordinary = set.map(({ q }) => best(q)).sort((x, y) => x - y);
     const slowest = ordinary[ordinary.length - 1];
     expect(best(`${"x".repeat(20_000)} ${"motorbike ".repeat(5_000)}`)).toBeLessThan(Math.max(20 * slowest, 50));
+  });
+});
+
+describe("the classifier's temperature and ensemble", () => {
+  /** The model's files without the lexicon, in a fresh directory: fastText's probabilities, BM25 left out. */
+  async function withoutLexicon(from: string, files: string[]): Promise<string> {
+    const to = await mkdtemp(path.join(tmpdir(), "ask-model-"));
+    for (const f of files) await writeFile(path.join(to, f), await readFile(path.join(from, f)));
+    return to;
+  }
+  const odds = (ranked: { url: string; p: number }[], a: string, b: string) =>
+    Math.log(ranked.find((r) => r.url === a)!.p / ranked.find((r) => r.url === b)!.p);
+
+  it("serves fastText's probabilities flattened to the shipped temperature before the encoder weighs in", async () => {
+    const bare = await withoutLexicon(dir, [MODEL_FILE, LABELS_FILE, SPELLING_FILE]);
+    try {
+      const m = (await loadEmbeddedModel(bare))!;
+      expect(FUSION.temperature).toBeLessThan(1);
+      for (const q of ["how do I keep my motorbike from freezing", "what espresso grinder does she use"]) {
+        const raw = m.rankMembers(q, 1, "mean", 1);
+        const served = m.rank(q);
+        const [a, b, c] = raw.slice(0, 3).map((r) => r.url);
+        // The same order, with every log-odds scaled by the temperature.
+        expect(
+          served.slice(0, 3).map((r) => r.url),
+          q,
+        ).toEqual([a, b, c]);
+        expect(odds(served, a, c), q).toBeCloseTo(FUSION.temperature * odds(raw, a, c), 6);
+        expect(odds(served, b, c), q).toBeCloseTo(FUSION.temperature * odds(raw, b, c), 6);
+      }
+    } finally {
+      await rm(bare, { recursive: true, force: true });
+    }
+  });
+
+  it("trains an ensemble's members at derived seeds and averages their probabilities", { timeout: TRAINING_BUDGET }, async () => {
+    const few = docs.slice(0, 6);
+    const [ens, one, two] = await Promise.all([0, 1, 2].map(() => mkdtemp(path.join(tmpdir(), "ask-model-"))));
+    const bare: string[] = [];
+    try {
+      await trainEmbeddedModel(few, ens, {}, { members: 2 });
+      await trainEmbeddedModel(few, one, {});
+      await trainEmbeddedModel(few, two, { seed: 1 + MEMBER_SEED_STEP });
+      expect(Buffer.compare(await readFile(path.join(ens, memberFile(0))), await readFile(path.join(one, MODEL_FILE)))).toBe(0);
+      expect(Buffer.compare(await readFile(path.join(ens, memberFile(1))), await readFile(path.join(two, MODEL_FILE)))).toBe(0);
+      for (const d of [ens, one, two])
+        bare.push(await withoutLexicon(d, [MODEL_FILE, LABELS_FILE, SPELLING_FILE, ...(d === ens ? [memberFile(1)] : [])]));
+      const [e, a, b] = await Promise.all(bare.map(async (d) => (await loadEmbeddedModel(d))!));
+      expect([e.members, a.members, b.members]).toEqual([2, 1, 1]);
+      const q = "what does she ride in winter";
+      const mean = e.rankMembers(q, 2, "mean", 1);
+      const [pa, pb] = [a, b].map((m) => new Map(m.rankMembers(q, 1, "mean", 1).map((r) => [r.url, r.p])));
+      for (const { url, p } of mean) expect(p, url).toBeCloseTo((pa.get(url)! + pb.get(url)!) / 2, 6);
+      // Fewer members retrained into the same directory leave no stale member behind.
+      await trainEmbeddedModel(few, ens, {}, { members: 1 });
+      await expect(readFile(path.join(ens, memberFile(1)))).rejects.toThrow();
+    } finally {
+      for (const d of [ens, one, two, ...bare]) await rm(d, { recursive: true, force: true });
+    }
   });
 });
 

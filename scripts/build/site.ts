@@ -383,8 +383,10 @@ export async function buildSite(opts: BuildOptions): Promise<{ docs: number; sta
   // The around crawl's firm list (lib/around/firms.ts), validated above; small, so always written.
   if (firms) await writeAtomic(path.join(opts.outDir, "around-firms.json"), JSON.stringify(firms));
   else await rm(path.join(opts.outDir, "around-firms.json"), { force: true });
+  const { ENSEMBLE, memberFile } = await import("@/lib/ask/embedded-model");
   const askFiles = [
-    "ask-model.bin",
+    // The classifier, one file per member of its ensemble (one: a single model).
+    ...Array.from({ length: ENSEMBLE.members }, (_, i) => memberFile(i)),
     "ask-labels.json",
     "ask-lexicon.json",
     "ask-spelling.json",
@@ -598,7 +600,7 @@ const apiPaths = () => new Set([...endpoints().flatMap((e) => (e.http ? [e.http.
 /** What the /ask model and its confidence fit are made with besides the content. */
 async function askModelSettings() {
   const [
-    { HYPERPARAMETERS, FUSION },
+    { HYPERPARAMETERS, FUSION, ENSEMBLE },
     { TRAINING },
     { OFF_TOPIC_QUESTIONS },
     { FOLDS, MAX_LOST, MIN_BANK_QUESTIONS },
@@ -624,6 +626,7 @@ async function askModelSettings() {
   return {
     HYPERPARAMETERS,
     FUSION,
+    ENSEMBLE,
     TRAINING,
     OFF_TOPIC_QUESTIONS,
     FOLDS,
