@@ -412,6 +412,17 @@ let hubPool: Float32Array[] = [];
 /** How many nearest neighbours a hubness reads at most. */
 const HUB_K = 20;
 
+/** Keeps `into[at .. at + HUB_K)` the HUB_K largest values seen, best first. */
+function insertBest(into: Float32Array, at: number, c: number) {
+  if (c <= into[at + HUB_K - 1]) return;
+  let k = HUB_K - 1;
+  while (k > 0 && into[at + k - 1] < c) {
+    into[at + k] = into[at + k - 1];
+    k--;
+  }
+  into[at + k] = c;
+}
+
 /** Each row's best `k` dot products with the pool's rows, best first (-2 where fewer), skipping pool rows of the row's own page. */
 function nearestDots(
   rows: Float32Array,
@@ -433,14 +444,7 @@ function nearestDots(
         d0 += rows[i * dim + x] * pool[j * dim + x];
         d1 += rows[i * dim + x + 1] * pool[j * dim + x + 1];
       }
-      const c = d0 + d1;
-      if (c <= out[at + HUB_K - 1]) continue;
-      let k = HUB_K - 1;
-      while (k > 0 && out[at + k - 1] < c) {
-        out[at + k] = out[at + k - 1];
-        k--;
-      }
-      out[at + k] = c;
+      insertBest(out, at, d0 + d1);
     }
   }
   return out;
@@ -488,16 +492,7 @@ function hubnessOf(ctx: FoldContext): Hubness {
   const pageByUnits = new Float32Array(pages * HUB_K).fill(-2);
   const pageByOff = new Float32Array(pages * HUB_K).fill(-2);
   const pageMeanOff = new Float32Array(pages);
-  const insert = (into: Float32Array, p: number, c: number) => {
-    const at = p * HUB_K;
-    if (c <= into[at + HUB_K - 1]) return;
-    let k = HUB_K - 1;
-    while (k > 0 && into[at + k - 1] < c) {
-      into[at + k] = into[at + k - 1];
-      k--;
-    }
-    into[at + k] = c;
-  };
+  const insert = (into: Float32Array, p: number, c: number) => insertBest(into, p * HUB_K, c);
   for (let u = 0; u < index.scales.length; u++) {
     const sc = pageScores(index, U.subarray(u * dim, (u + 1) * dim), PAGE_SCORE_UNITS, PAGE_SCORE_CENTROID, PAGE_SCORE_BODY);
     for (let p = 0; p < pages; p++) if (p !== index.unitPage[u]) insert(pageByUnits, p, sc[p]);
