@@ -7,11 +7,9 @@ export const FailedRunSchema = named(
   "FailedRun",
   z.object({
     at: z.iso.datetime().meta({ description: "When the failed run finished" }),
-    reason: z
-      .string()
-      .meta({
-        description: "Why it published nothing: how much it reached (the network or the targets were down), or that it stopped on an error",
-      }),
+    reason: z.string().meta({
+      description: "Why it published nothing: how much it reached (the network or the targets were down), or that it stopped on an error",
+    }),
   }),
   "The newest run of the job behind this data failed after the data was made: what is shown is the last good run's, unchanged. Null when the newest run succeeded.",
 );
