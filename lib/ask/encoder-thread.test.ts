@@ -3,7 +3,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { EncoderThread, type BatchTiming } from "./encoder-thread";
+import { EncoderThread, MAX_WAITING, type BatchTiming } from "./encoder-thread";
 import { EncoderFailed } from "./encoder";
 
 /**
@@ -82,7 +82,9 @@ describe("the encoder's worker thread", () => {
   });
 
   it("refuses a question at once when a full batch already waits (busy), rather than queue it past its deadline", async () => {
-    const t = start({ delayMs: 200 }, 2);
+    // Room for more waiting questions than MAX_WAITING, so that the full batch is what refuses.
+    const t = new EncoderThread({ module: MODULE, moduleOptions: { delayMs: 200 }, maxBatch: 2, maxWaiting: 10 });
+    threads.push(t);
     await t.ready;
     const first = t.embed("one", 2000);
     const queued = [t.embed("two", 2000), t.embed("three", 2000)];
@@ -103,6 +105,18 @@ describe("the encoder's worker thread", () => {
     expect(flood).not.toContain("timeout");
     expect(flood.filter((r) => r === "resolved").length).toBeGreaterThanOrEqual(2);
     expect(flood).toContain("busy");
+  });
+
+  it("lets at most MAX_WAITING questions wait at once, however long the deadline: a flood's other requests answer without waiting", async () => {
+    expect(MAX_WAITING).toBe(2);
+    const t = start({ delayMs: 50 }, 8);
+    await t.ready;
+    // Well within a 5 s deadline, the worker could take all eight; two wait, six are busy at once.
+    const flood = await Promise.all(Array.from({ length: 8 }, (_, i) => reason(t.embed(`question ${i}`, 5000))));
+    expect(flood.filter((r) => r === "resolved")).toHaveLength(2);
+    expect(flood.filter((r) => r === "busy")).toHaveLength(6);
+    // Once they are answered, the next question is taken again.
+    expect(await reason(t.embed("after the flood", 5000))).toBe("resolved");
   });
 
   it("stops feeding a worker slower than any deadline, trying it once a second", async () => {

@@ -95,6 +95,17 @@ port.on("message", async ({ id, texts }) => {
 const PROBE_MS = 1000;
 
 /**
+ * Each question the worker takes holds its request until the vector comes back, up to the
+ * deadline. Under a flood of new questions on a quiet machine the deadline alone let the worker
+ * take nearly every one, so every request waited its embedding (p50 24 ms against 2 ms) and /ask
+ * served 0.13× its rate without the encoder (10 connections; lib/ask/README.md). So only this
+ * many wait at once; the rest rank without the encoder at once (`busy`): 0.57× with 4 (the
+ * encoder in 8% of a flood's answers), 0.65× with 2 (4%). A visitor asking alone, or two at a
+ * time, never meets the cap.
+ */
+export const MAX_WAITING = 2;
+
+/**
  * What USE-lite is warmed with at start: questions of the lengths visitors ask (one word to
  * a long sentence). Two rounds, since V8 optimizes the graph executor only after the first
  * few dozen embeddings (bench/ask-model.ts prints the settling).
@@ -120,6 +131,8 @@ export interface EncoderThreadOptions {
   moduleOptions?: unknown;
   /** Questions embedded together at most. */
   maxBatch?: number;
+  /** Questions in the worker's hands at once at most, the batch in flight and those queued (default MAX_WAITING). */
+  maxWaiting?: number;
   /** Where the worker resolves packages from (default: the working directory). */
   base?: string;
   /** Called with a vector that arrived after its question's deadline. */
@@ -189,10 +202,12 @@ export class EncoderThread {
   private seq = 0;
   private broken: string | null = null;
   private readonly maxBatch: number;
+  private readonly maxWaiting: number;
   private settleReady: ((m: Reply) => void) | null = null;
 
   constructor(private readonly opts: EncoderThreadOptions = {}) {
     this.maxBatch = opts.maxBatch ?? 8;
+    this.maxWaiting = opts.maxWaiting ?? MAX_WAITING;
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.worker = new Worker(WORKER_SOURCE, {
@@ -306,7 +321,7 @@ export class EncoderThread {
    * the batches a flood makes are as large as the deadline allows, not `maxBatch` (whose full
    * batches took longer than the deadline, which let one question a second through). While one
    * question alone takes longer than any deadline, one a second still goes through, to notice
-   * when the machine is quiet again.
+   * when the machine is quiet again. And at most `maxWaiting` questions wait at once (MAX_WAITING).
    */
   private admits(deadlineMs: number): boolean {
     const now = performance.now();
@@ -317,7 +332,7 @@ export class EncoderThread {
       return true;
     }
     if (!this.inFlight) return true;
-    if (this.queue.length >= this.maxBatch) return false;
+    if (this.queue.length >= this.maxBatch || this.inFlight.jobs.length + this.queue.length >= this.maxWaiting) return false;
     const remaining = Math.max(0, cost(this.inFlight.jobs.length) - (now - this.inFlight.started));
     // A fifth of the deadline spare: the cost is an average, and a loaded machine varies.
     return remaining + cost(this.queue.length + 1) <= 0.8 * deadlineMs;
