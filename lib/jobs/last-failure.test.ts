@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryStore } from "@/lib/store/memory";
 import { failureSince } from "./last-failure";
-import { runJob } from "./run";
+import { lastRunKey, runJob } from "./run";
 import { JobShortfall, type Job, type JobContext } from "./types";
 import type { Store } from "@/lib/store";
 
@@ -49,6 +49,18 @@ describe("failureSince: whether the newest run failed after the data shown", () 
     expect(await failureSince(store, "crawl", null)).toMatchObject({ at: "2026-12-02T06:00:00.000Z" });
     // Data made after the failure (a hand run that published since): the failure is old news.
     expect(await failureSince(store, "crawl", "2026-12-02T07:00:00.000Z")).toBeNull();
+  });
+
+  it("reads a record it did not write as no failure, rather than fail the page", async () => {
+    const store = createMemoryStore();
+    for (const bad of [
+      { status: "failed" },
+      { status: "failed", error: 3, finishedAt: "x" },
+      { status: "failed", error: "e", finishedAt: "soon" },
+    ]) {
+      await store.setJson(lastRunKey("crawl"), bad);
+      expect(await failureSince(store, "crawl", null)).toBeNull();
+    }
   });
 
   it("never shows a crash's own message to visitors", async () => {

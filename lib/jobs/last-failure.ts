@@ -25,7 +25,8 @@ export type FailedRun = z.infer<typeof FailedRunSchema>;
  */
 export async function failureSince(store: Store, job: string, since: string | null): Promise<FailedRun | null> {
   const last = await store.getJson<LastRun>(lastRunKey(job));
-  if (last?.status !== "failed") return null;
+  // A record this code did not write (an older version's, a hand edit) says nothing: the page then answers without it, never a 500.
+  if (last?.status !== "failed" || typeof last.error !== "string" || Number.isNaN(Date.parse(last.finishedAt))) return null;
   if (since !== null && Date.parse(last.finishedAt) <= Date.parse(since)) return null;
   return {
     at: last.finishedAt,
