@@ -2,12 +2,20 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { Contract } from "../tests/helpers/openapi";
 import { termMatches } from "../lib/search/words";
 import { watchPage } from "./watch";
+import { E2E_CALLER_HEADER } from "../playwright.config";
 
 /**
  * The search page with and without JavaScript: the same results for the same query (the
  * enhancement asks /search.json, the engine the server-rendered page runs), results that
  * open the real page, the query in the address, and no layout shift.
  */
+/**
+ * Typing a query asks /search.json at each pause: this spec spends reads fast, so it runs as a
+ * caller of its own (playwright.config.ts), and loopback's other specs cannot spend its budget
+ * (on CI a history test got "Too many searches" for the last query it typed).
+ */
+test.use({ extraHTTPHeaders: { [E2E_CALLER_HEADER]: "198.51.100.47" } });
+
 const QUERIES = ["carburettor", "carburetor", "rate limits", "Classic Chrome", "espresso", "turntable", "sourdough starter"];
 
 type Row = { href: string; title: string; label: string };
